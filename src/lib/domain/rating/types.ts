@@ -1,0 +1,26 @@
+/** Shared value types of the rating domain. */
+
+/** A Gaussian belief about a team's skill: mean mu, standard deviation sigma (rating units). */
+export interface Rating {
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/** Identifies a team. String and number keys are distinct (Map semantics): '7' !== 7. */
+export type TeamKey = string | number;
+
+/** Reported HLL sector results (winner sectors - loser sectors); anything else is 'other'. */
+export type SectorResult = '5-0' | '4-1' | '3-2';
+
+/** A match date: an ISO-8601 string or a Date. Only its order matters to the mathematics. */
+export type MatchDate = string | Date;
+
+/** One played match, winner first. `drawn` marks a draw, in which case winner/loser is just an order. */
+export interface RatedMatch {
+  readonly id: string | number;
+  readonly winner: TeamKey;
+  readonly loser: TeamKey;
+  readonly result: string;
+  readonly date: MatchDate;
+  readonly drawn?: boolean;
+}
