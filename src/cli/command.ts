@@ -1,0 +1,49 @@
+import type { ParseArgsOptionsConfig } from 'node:util';
+import type { DB } from '../lib/server/db/index.ts';
+
+/** A bad command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface CommandContext {
+  positionals: string[];
+  values: Record<string, string | boolean | string[] | undefined>;
+  /** Opens the configured database (migrated); closed by the runner after the command. */
+  db(): Promise<DB>;
+  out(line: string): void;
+}
+
+/** One operator command, registered in ./commands/index.ts. */
+export interface Command {
+  /** Words that select the command, e.g. 'series create'. */
+  name: string;
+  /** Arguments after the name, e.g. '<tag> --name <name> [--current]'. */
+  usage: string;
+  summary: string;
+  options?: ParseArgsOptionsConfig;
+  /** Exact number of positionals, or [min, max]. */
+  positionals?: number | [number, number];
+  run(context: CommandContext): Promise<number | void>;
+}
+
+/** The string value of option `name`, or a UsageError when it is required and missing. */
+export function stringOption(context: CommandContext, name: string, required: true): string;
+export function stringOption(context: CommandContext, name: string, required?: false): string | undefined;
+export function stringOption(context: CommandContext, name: string, required = false): string | undefined {
+  const value = context.values[name];
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (required) throw new UsageError(`Missing option --${name}`);
+  return undefined;
+}
+
+/** The integer value of option `name` (or the fallback); a UsageError when it is not an integer. */
+export function intOption(context: CommandContext, name: string, fallback?: number): number | undefined {
+  const value = stringOption(context, name);
+  if (value === undefined) return fallback;
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`Option --${name} must be an integer, got '${value}'`);
+  return Number(value);
+}

@@ -1,0 +1,9 @@
+import type { Command } from '../command.ts';
+import { migrate } from './migrate.ts';
+import { seriesCreate, seriesList } from './series.ts';
+import { teamsCreate } from './teams.ts';
+import { usersGrant } from './users.ts';
+import { apiKeysCreate } from './api-keys.ts';
+
+/** Every operator command; add new ones here. */
+export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate];

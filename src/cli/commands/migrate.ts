@@ -1,0 +1,12 @@
+import type { Command } from '../command.ts';
+
+export const migrate: Command = {
+  name: 'migrate',
+  usage: '',
+  summary: 'Apply pending database migrations',
+  positionals: 0,
+  async run({ db, out }) {
+    await db();
+    out('Database schema is up to date.');
+  },
+};

@@ -1,0 +1,27 @@
+import type { DB } from '../db/index.ts';
+import { anonymous, type Actor } from './actor.ts';
+import { hashSecret } from './tokens.ts';
+import { findTeamByApiKeyHash, findUserBySessionHash } from '../repositories/actors.ts';
+
+export const SESSION_COOKIE = 'hss_session';
+
+/** Reads `Authorization: Bearer <key>`; returns the key or undefined. */
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * Resolves who is calling: a team API key (Authorization: Bearer) wins over a session cookie.
+ * An unknown key or session is anonymous; endpoints decide between 401 and 403.
+ */
+export async function resolveActor(db: DB, request: Request, sessionToken: string | undefined): Promise<Actor> {
+  const key = bearerToken(request);
+  if (key) {
+    const team = await findTeamByApiKeyHash(db, hashSecret(key));
+    return team ? { kind: 'team-key', teamId: team.id, teamTag: team.tag } : anonymous;
+  }
+  if (sessionToken) return (await findUserBySessionHash(db, hashSecret(sessionToken))) ?? anonymous;
+  return anonymous;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ message: 'must be an absolute URL such as https://example.org' }).optional());
+
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }));
+
+const environmentSchema = z.object({
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'must start with postgres:// or postgresql://',
+    }),
+  PUBLIC_URL: optionalUrl,
+  DISCORD_CLIENT_ID: z.string().trim().optional(),
+  DISCORD_CLIENT_SECRET: z.string().trim().optional(),
+  DISCORD_GUILD_ID: z.string().trim().regex(/^\d*$/, 'must be a numeric Discord id').optional(),
+  DISCORD_OAUTH_URL: httpUrl('https://discord.com/oauth2/authorize'),
+  DISCORD_API_URL: httpUrl('https://discord.com/api/v10'),
+  ADMIN_DISCORD_IDS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+    .refine((ids) => ids.every((id) => /^\d+$/.test(id)), { message: 'must be a comma-separated list of numeric Discord ids' }),
+  COMMUNITY_URL: optionalUrl,
+  SUPPORT_URL: optionalUrl,
+  SOURCE_URL: optionalUrl,
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
+  DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof environmentSchema>) {
+  const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    discord: {
+      clientId: env.DISCORD_CLIENT_ID || undefined,
+      clientSecret: env.DISCORD_CLIENT_SECRET || undefined,
+      guildId: env.DISCORD_GUILD_ID || undefined,
+      oauthUrl: env.DISCORD_OAUTH_URL,
+      apiUrl: env.DISCORD_API_URL.replace(/\/+$/, ''),
+    },
+    adminDiscordIds: env.ADMIN_DISCORD_IDS,
+    links: { community: env.COMMUNITY_URL, support: env.SUPPORT_URL, source: env.SOURCE_URL },
+    sessionDays: env.SESSION_DAYS,
+    maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    demoSeed: env.DEMO_SEED,
+  };
+}
+
+/** Raised for an invalid environment; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment. Throws ConfigError naming each wrong variable and why. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, validated once from process.env. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

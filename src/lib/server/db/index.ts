@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { getConfig } from '../config.ts';
+import type { Database } from './database.ts';
+import { connectDatabase, type DatabaseHandle } from './connect.ts';
+
+export type { Database } from './database.ts';
+export type DB = Kysely<Database>;
+
+// Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
+const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> };
+
+/** The process-wide database, connected and migrated on first use from the configuration. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  holder.__hssDatabase ??= (() => {
+    const config = getConfig();
+    return connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  })();
+  return holder.__hssDatabase;
+}
+
+export async function getDb(): Promise<DB> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Closes the process-wide database (tests and the CLI call this before exiting). */
+export async function closeDb(): Promise<void> {
+  const pending = holder.__hssDatabase;
+  holder.__hssDatabase = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,67 @@
+import type { Generated, Selectable, Insertable, Updateable } from 'kysely';
+import type { Json } from './json.ts';
+
+export type MatchType = 'friendly' | 'competitive' | 'event';
+export type CalculationStatus = 'pending' | 'queued' | 'processing' | 'posted' | 'skipped' | 'disputed';
+export type Side = 'Allies' | 'Axis';
+export type Visibility = 'public' | 'private';
+export interface CapFlip { at: number; side: Side; new_score: string }
+
+export interface MatchesTable {
+  id: Generated<number>;
+  series_id: number;
+  title: string | null;
+  type: MatchType;
+  tournament_id: number | null;
+  /** Map id from the catalogue (e.g. 'carentan'). */
+  map: string;
+  map_layout: Generated<Json<unknown[]>>;
+  date: Date;
+  /** Minutes. */
+  duration: Generated<number>;
+  /** 'N-M', winner first. */
+  result: string;
+  victor_side: Side | null;
+  winner_tag: string;
+  loser_tag: string;
+  winner_team_id: number | null;
+  loser_team_id: number | null;
+  calculation_status: CalculationStatus;
+  visibility: Generated<Visibility>;
+  defensive_players: Generated<Json<Record<Side, string[]>>>;
+  submitted_by_tag: string | null;
+  submitted_by_username: string | null;
+  submitted_by_team_id: number | null;
+  submitted_by_user_id: number | null;
+  cap_flips: Generated<Json<CapFlip[]>>;
+  streams: Generated<Json<Record<string, string>>>;
+  gamemode: string | null;
+  kill_statistics: Json<Record<string, unknown>> | null;
+  url: string | null;
+  log_upload_id: number | null;
+  log_format: string | null;
+  log_match_index: number | null;
+  /** 'log', 'import' or 'demo'. */
+  source: Generated<string>;
+  import_key: string | null;
+  winner_mu_before: number | null;
+  winner_sigma_before: number | null;
+  loser_mu_before: number | null;
+  loser_sigma_before: number | null;
+  winner_mu_after: number | null;
+  winner_sigma_after: number | null;
+  loser_mu_after: number | null;
+  loser_sigma_after: number | null;
+  /** Predicted probability, before the match, that the winner wins. */
+  win_probability: number | null;
+  rated_at: Date | null;
+  approved_by_user_id: number | null;
+  approved_at: Date | null;
+  disputed_by_user_id: number | null;
+  disputed_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type MatchRow = Selectable<MatchesTable>;
+export type NewMatch = Insertable<MatchesTable>;
+export type MatchUpdate = Updateable<MatchesTable>;

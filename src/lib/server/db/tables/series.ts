@@ -1,0 +1,22 @@
+import type { Generated, Selectable, Insertable, Updateable } from 'kysely';
+import type { Json } from './json.ts';
+
+export interface SeriesTable {
+  id: Generated<number>;
+  tag: string;
+  name: string;
+  is_current: Generated<boolean>;
+  rating_mu: Generated<number>;
+  rating_sigma: Generated<number>;
+  rating_beta: Generated<number>;
+  rating_tau: Generated<number>;
+  rating_draw_probability: Generated<number>;
+  /** 'trueskill' or 'sector' (ordered-probit sector score). */
+  rating_model: Generated<string>;
+  sector_thresholds: Json | null;
+  ranked_after_matches: Generated<number>;
+  created_at: Generated<Date>;
+}
+export type SeriesRow = Selectable<SeriesTable>;
+export type NewSeries = Insertable<SeriesTable>;
+export type SeriesUpdate = Updateable<SeriesTable>;

@@ -1,0 +1,22 @@
+/**
+ * An error that becomes a JSON response `{ error, ...details }` with its status.
+ * Services throw these; endpoints never build error bodies by hand.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);

@@ -1,0 +1,47 @@
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
+
+/** A JSON response with the given status. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** An empty 204 response. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** Describes the first zod issues as "'field': reason" so that a 400 names what is wrong. */
+export function describeZodError(error: z.ZodError, kind: 'parameter' | 'field' = 'field'): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const name = issue.path.length ? issue.path.join('.') : 'body';
+      return kind === 'parameter' ? messages.invalidParameter(name, issue.message) : messages.invalidField(name, issue.message);
+    })
+    .join('; ');
+}
+
+/** Turns any thrown value into the JSON error response a client should see; unexpected errors are logged. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return json({ error: error.message, ...error.details }, error.status, error.headers);
+  if (error instanceof z.ZodError) return json({ error: describeZodError(error) }, 400);
+  console.error('Unhandled error in API endpoint:', error);
+  return json({ error: messages.internal }, 500);
+}
+
+/** Wraps an endpoint so that thrown HttpErrors and validation errors become JSON 4xx responses, never crashes. */
+export function endpoint(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

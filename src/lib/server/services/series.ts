@@ -1,0 +1,39 @@
+import type { DB } from '../db/index.ts';
+import type { SeriesRow } from '../db/tables/series.ts';
+import type { Series } from '../../schemas/series.ts';
+import { seriesTagSchema } from '../../schemas/series.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { findCurrentSeries, findSeriesByTag, insertSeries, listSeries } from '../repositories/series.ts';
+
+export function toSeries(row: SeriesRow): Series {
+  return { tag: row.tag, name: row.name, current: row.is_current };
+}
+
+/** All series for the API and the shell. */
+export async function getSeriesList(db: DB): Promise<Series[]> {
+  return (await listSeries(db)).map(toSeries);
+}
+
+/** The series row for `tag`; 404 HttpError when unknown. */
+export async function requireSeries(db: DB, tag: string): Promise<SeriesRow> {
+  const row = await findSeriesByTag(db, tag);
+  if (!row) throw notFound(messages.seriesNotFound(tag));
+  return row;
+}
+
+/** The current series, else the newest one, else undefined (an empty database). */
+export async function getDefaultSeries(db: DB): Promise<SeriesRow | undefined> {
+  return (await findCurrentSeries(db)) ?? (await listSeries(db))[0];
+}
+
+/** Creates a series; 400 for a bad tag or name, 409 when the tag exists. */
+export async function createSeries(db: DB, input: { tag: string; name: string; current?: boolean }): Promise<Series> {
+  const tag = seriesTagSchema.safeParse(input.tag);
+  if (!tag.success) throw badRequest(messages.invalidField('tag', tag.error.issues[0]?.message ?? 'invalid'));
+  const name = input.name.trim();
+  if (!name) throw badRequest(messages.invalidField('name', 'must not be empty'));
+  if (await findSeriesByTag(db, tag.data)) throw conflict(`Series '${tag.data}' already exists`);
+  const hasCurrent = Boolean(await findCurrentSeries(db));
+  return toSeries(await insertSeries(db, { tag: tag.data, name, current: input.current ?? !hasCurrent }));
+}

@@ -1,0 +1,39 @@
+import { defineMiddleware } from 'astro:middleware';
+import { getDb } from './lib/server/db/index.ts';
+import { resolveActor, SESSION_COOKIE } from './lib/server/auth/resolve-actor.ts';
+import { isApiOrAsset, seriesRedirect } from './lib/server/http/page-routes.ts';
+import { getDefaultSeries } from './lib/server/services/series.ts';
+import { errorResponse } from './lib/server/http/respond.ts';
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  const api = isApiOrAsset(url.pathname);
+  if (context.isPrerendered) return next();
+  let response: Response;
+  try {
+    const db = await getDb();
+    context.locals.actor = await resolveActor(db, request, context.cookies.get(SESSION_COOKIE)?.value);
+    if (!api && request.method === 'GET') {
+      const target = seriesRedirect(url, (await getDefaultSeries(db))?.tag);
+      if (target) return context.redirect(target.pathname + target.search, 302);
+    }
+    response = await next();
+  } catch (error) {
+    if (!api) throw error;
+    response = errorResponse(error);
+  }
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+  } catch {
+    // Some responses (redirects) have immutable headers; they carry no content to protect.
+  }
+  return response;
+});
