@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/lib/server/db/database.ts';
+import type { Engine } from '../../src/lib/server/db/connect.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestServer {
+  baseUrl: string;
+  engine: Engine;
+  /** The same database the server uses, for arranging data and checking what requests wrote. */
+  db: Kysely<Database>;
+  /** fetch() against the server: `path` is relative to its base URL; redirects are not followed. */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const ENTRY = path.resolve(import.meta.dirname, '../../dist/server/entry.mjs');
+
+/**
+ * Starts the built server (dist/, from `npm run build`) in this process on a free loopback port, on a fresh
+ * database of `engine`. `env` is applied to process.env before the server's first request (configuration is
+ * read once per test file, so give every server of a file the same env).
+ */
+export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+  if (!fs.existsSync(ENTRY)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` before the integration tests');
+  Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', ASTRO_TELEMETRY_DISABLED: '1', DEMO_SEED: 'off', ...env });
+  const handle = await createTestDatabase(engine);
+  // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
+  (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
+  const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: http.RequestListener };
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    engine,
+    db: handle.db,
+    fetch: (pathname, init) => fetch(new URL(pathname, baseUrl), { redirect: 'manual', ...init }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      (globalThis as { __hssDatabase?: unknown }).__hssDatabase = undefined;
+      await handle.close();
+    },
+  };
+}
