@@ -1,0 +1,69 @@
+import { resolveMap } from '../catalogue/maps.ts';
+import { parseScore } from './parse/ids.ts';
+import type { LogEvent, MatchCandidate, MatchSlice } from './types.ts';
+
+/**
+ * Finds the complete matches (a MATCH START followed by a MATCH ENDED before the next MATCH START) in file order.
+ * Each slice holds the events from start through end plus the PLAYER SCORE lines that follow the end (HLU writes them
+ * after MATCH ENDED), and the players connected at MATCH START according to earlier connect/disconnect lines.
+ */
+export function extractMatches(events: readonly LogEvent[]): MatchSlice[] {
+  const slices: MatchSlice[] = [];
+  const connected = new Map<string, string>();
+  let openAt = -1;
+  let presentAtStart = new Map<string, string>();
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as LogEvent;
+    if (e.type === 'server_match_start') {
+      openAt = i;
+      presentAtStart = new Map(connected);
+    } else if (e.type === 'server_match_end' && openAt >= 0) {
+      const start = events[openAt] as LogEvent;
+      const window = events.slice(openAt, i + 1);
+      for (let j = i + 1; j < events.length; j++) {
+        const next = events[j] as LogEvent;
+        if (next.type === 'server_match_start') break;
+        if (next.type === 'player_score_update') window.push(next);
+      }
+      slices.push({ index: slices.length, start: start.time, end: e.time, events: window, presentAtStart });
+      openAt = -1;
+    }
+    if (e.player_id) {
+      if (e.type === 'player_join_server') connected.set(e.player_id, e.player_name ?? '');
+      else if (e.type === 'player_leave_server') connected.delete(e.player_id);
+    }
+  }
+  return slices;
+}
+
+/** The raw map string of a slice (MATCH START's map, else MATCH ENDED's). */
+export function sliceMapRaw(slice: MatchSlice): string {
+  const first = slice.events[0];
+  const end = slice.events.find((e) => e.type === 'server_match_end');
+  return first?.new ?? end?.new ?? '';
+}
+
+/** Final score [allied, axis] from the MATCH ENDED line. */
+export function sliceScore(slice: MatchSlice): [number, number] {
+  const end = slice.events.find((e) => e.type === 'server_match_end');
+  return parseScore(end?.message ?? '') ?? [0, 0];
+}
+
+/** ISO 8601 UTC for epoch ms; invalid times (from mangled input) render as the epoch. */
+export function isoTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? new Date(0).toISOString() : d.toISOString();
+}
+
+/** Summary used to let a user choose among several matches. */
+export function candidateOf(slice: MatchSlice): MatchCandidate {
+  const raw = sliceMapRaw(slice);
+  const [a, x] = sliceScore(slice);
+  return {
+    index: slice.index,
+    start: isoTime(slice.start),
+    end: isoTime(slice.end),
+    map: resolveMap(raw)?.name ?? raw,
+    score: `${a} - ${x}`,
+  };
+}

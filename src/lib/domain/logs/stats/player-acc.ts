@@ -1,0 +1,112 @@
+import type { PlayerMatchStats, RoleChange, Side, SquadMembership } from '../types.ts';
+import { newPresence, sideTime } from './presence.ts';
+import type { Presence } from './presence.ts';
+
+/** Mutable per-player state while walking a match's events. */
+export interface PlayerAcc {
+  id: string;
+  name: string;
+  aliases: string[];
+  presence: Presence;
+  kills: number;
+  deaths: number;
+  teamkills: number;
+  suicides: number;
+  streak: number;
+  maxStreak: number;
+  weapons: Record<string, number>;
+  victims: Record<string, number>;
+  killers: Record<string, number>;
+  killEvents: number[];
+  roles: RoleChange[];
+  squads: SquadMembership[];
+  openSquad: { squad: string; joined: number } | null;
+  score: { combat: number; offense: number; defense: number; support: number } | null;
+}
+
+export function newAcc(id: string): PlayerAcc {
+  return {
+    id,
+    name: '',
+    aliases: [],
+    presence: newPresence(),
+    kills: 0,
+    deaths: 0,
+    teamkills: 0,
+    suicides: 0,
+    streak: 0,
+    maxStreak: 0,
+    weapons: {},
+    victims: {},
+    killers: {},
+    killEvents: [],
+    roles: [],
+    squads: [],
+    openSquad: null,
+    score: null,
+  };
+}
+
+/** Remembers a name the player was seen with (the last one wins as `name`). */
+export function seeName(acc: PlayerAcc, name: string | null): void {
+  if (name === null || name === '') return;
+  acc.name = name;
+  if (!acc.aliases.includes(name)) acc.aliases.push(name);
+}
+
+export function bump(map: Record<string, number>, key: string): void {
+  map[key] = (map[key] ?? 0) + 1;
+}
+
+/** Closes the open squad membership at `at` seconds. */
+export function leaveSquad(acc: PlayerAcc, at: number): void {
+  if (!acc.openSquad) return;
+  acc.squads.push({ squad: acc.openSquad.squad, joined: acc.openSquad.joined, left: at });
+  acc.openSquad = null;
+}
+
+const round = (value: number, digits: number): number => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/** Per-minute rate, 0 when the player has no playtime. */
+function perMinute(count: number, minutes: number): number {
+  return minutes > 0 ? round(count / minutes, 3) : 0;
+}
+
+/** Final statistics of a player whose intervals are all closed. */
+export function finishAcc(acc: PlayerAcc): PlayerMatchStats {
+  const time = sideTime(acc.presence);
+  const minutes = time.total / 60_000;
+  let side: Side | null = null;
+  if (time.Allies > 0 || time.Axis > 0) side = time.Allies >= time.Axis ? 'Allies' : 'Axis';
+  else if (acc.presence.firstTeam) side = acc.presence.firstTeam;
+  const score = acc.score ?? { combat: 0, offense: 0, defense: 0, support: 0 };
+  return {
+    id: acc.id,
+    side,
+    name: acc.name,
+    aliases: acc.aliases,
+    playtime: round(minutes, 2),
+    kills: acc.kills,
+    deaths: acc.deaths,
+    teamkills: acc.teamkills,
+    suicides: acc.suicides,
+    kpm: perMinute(acc.kills, minutes),
+    dpm: perMinute(acc.deaths, minutes),
+    cpm: perMinute(score.combat, minutes),
+    spm: perMinute(score.support, minutes),
+    max_streak: acc.maxStreak,
+    combat_points: score.combat,
+    offensive_points: score.offense,
+    defensive_points: score.defense,
+    support_points: score.support,
+    weapons: acc.weapons,
+    roles: acc.roles,
+    squads: acc.squads,
+    killers: acc.killers,
+    victims: acc.victims,
+    kill_events: acc.killEvents,
+  };
+}
