@@ -1,0 +1,98 @@
+/**
+ * Deterministic chronological replay of all matches into team ratings. Pure:
+ * the same matches and parameters always give identical numbers, and a replay
+ * continued from an earlier replay's `teams` equals one full replay.
+ */
+import { createEnv, drawMargin } from './env.ts';
+import { createPairUpdate } from './pair-update.ts';
+import { rankTeams } from './ranking.ts';
+import type { HistoryPoint, MatchRatingChange, ReplayParams, ReplayResult, TeamRating } from './replay-types.ts';
+import { defaultSectorThresholds, updateSectorPair } from './sector-score.ts';
+import { winProbabilityRaw } from './trueskill.ts';
+import type { MatchDate, RatedMatch, TeamKey } from './types.ts';
+
+interface TeamState {
+  mu: number;
+  sigma: number;
+  num_matches: number;
+  wins: number;
+  losses: number;
+  last_updated: MatchDate | null;
+}
+
+// With the sector model off, every result is read as a plain win: the window (eps, inf).
+const NO_BANDS = 'other';
+
+/**
+ * Replays `matches` in the given order (callers sort by date; ties keep input
+ * order). Each match updates the winner and loser with TrueSkill, or with the
+ * sector score when params.model is 'sector'. `initial` continues from an
+ * earlier replay's `teams` (it is not modified); unknown teams start at
+ * N(mu, sigma^2). A match whose winner equals its loser throws a RangeError.
+ */
+export function replayRatings(
+  matches: readonly RatedMatch[],
+  params: ReplayParams = {},
+  initial?: ReadonlyMap<TeamKey, TeamRating>,
+): ReplayResult {
+  const env = createEnv(params);
+  const sector = params.model === 'sector';
+  const thresholds = params.thresholds ?? defaultSectorThresholds(env);
+  const eps = drawMargin(env.drawProbability, env.beta);
+  const states = new Map<TeamKey, TeamState>();
+  if (initial) for (const [key, r] of initial) states.set(key, { ...r });
+  const history = new Map<TeamKey, HistoryPoint[]>();
+  const changes: MatchRatingChange[] = new Array<MatchRatingChange>(matches.length);
+  const out = createPairUpdate();
+
+  const stateOf = (key: TeamKey): TeamState => {
+    let s = states.get(key);
+    if (s === undefined) {
+      s = { mu: env.mu, sigma: env.sigma, num_matches: 0, wins: 0, losses: 0, last_updated: null };
+      states.set(key, s);
+    }
+    return s;
+  };
+  const record = (key: TeamKey, point: HistoryPoint): void => {
+    const list = history.get(key);
+    if (list === undefined) history.set(key, [point]);
+    else list.push(point);
+  };
+
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i]!;
+    if (m.winner === m.loser) throw new RangeError(`match ${String(m.id)}: a team cannot play itself`);
+    const w = stateOf(m.winner);
+    const l = stateOf(m.loser);
+    const drawn = m.drawn === true;
+    const result = sector ? m.result : NO_BANDS;
+    updateSectorPair(w.mu, w.sigma, l.mu, l.sigma, result, drawn, thresholds, eps, env, out);
+    changes[i] = {
+      id: m.id,
+      winner: m.winner,
+      loser: m.loser,
+      winner_before: { mu: w.mu, sigma: w.sigma },
+      loser_before: { mu: l.mu, sigma: l.sigma },
+      winner_after: { mu: out.muW, sigma: out.sigmaW },
+      loser_after: { mu: out.muL, sigma: out.sigmaL },
+      win_probability: winProbabilityRaw(w.mu, w.sigma, l.mu, l.sigma, env.beta),
+    };
+    w.mu = out.muW;
+    w.sigma = out.sigmaW;
+    l.mu = out.muL;
+    l.sigma = out.sigmaL;
+    w.num_matches++;
+    l.num_matches++;
+    if (!drawn) {
+      w.wins++;
+      l.losses++;
+    }
+    w.last_updated = m.date;
+    l.last_updated = m.date;
+    record(m.winner, { match_id: m.id, date: m.date, mu: w.mu, sigma: w.sigma });
+    record(m.loser, { match_id: m.id, date: m.date, mu: l.mu, sigma: l.sigma });
+  }
+
+  const teams = states as Map<TeamKey, TeamRating>;
+  return { teams, matches: changes, history, ranking: rankTeams(teams, params.rankedAfter ?? 5) };
+}
