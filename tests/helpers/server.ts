@@ -18,7 +18,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const ENTRY = path.resolve(import.meta.dirname, '../../dist/server/entry.mjs');
+// HSS_DIST lets parallel work build into separate folders (`npx astro build --outDir .tmp/dist-x`).
+const ENTRY = path.resolve(import.meta.dirname, '../..', process.env['HSS_DIST'] ?? 'dist', 'server/entry.mjs');
 
 /**
  * Starts the built server (dist/, from `npm run build`) in this process on a free loopback port, on a fresh
@@ -26,7 +27,7 @@ const ENTRY = path.resolve(import.meta.dirname, '../../dist/server/entry.mjs');
  * read once per test file, so give every server of a file the same env).
  */
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
-  if (!fs.existsSync(ENTRY)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` before the integration tests');
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` before the integration tests`);
   Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', ASTRO_TELEMETRY_DISABLED: '1', DEMO_SEED: 'off', ...env });
   const handle = await createTestDatabase(engine);
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
