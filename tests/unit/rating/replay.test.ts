@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { conservativeScore, rankTeams } from '../../../src/lib/domain/rating/ranking.ts';
+import { replayRatings } from '../../../src/lib/domain/rating/replay.ts';
+import type { TeamRating } from '../../../src/lib/domain/rating/replay-types.ts';
+import { rate1vs1, winProbability } from '../../../src/lib/domain/rating/trueskill.ts';
+import { rateSector } from '../../../src/lib/domain/rating/sector-score.ts';
+import type { RatedMatch } from '../../../src/lib/domain/rating/types.ts';
+import { simulateMatches } from './simulate.ts';
+
+const { matches } = simulateMatches({ teams: 30, count: 900, beta: 25 / 6, t1: 3, t2: 8, seed: 11 });
+
+describe('replayRatings', () => {
+  it('applies rate1vs1 match by match and reports pre-match win probabilities', () => {
+    const three: RatedMatch[] = [
+      { id: 'm1', winner: 'A', loser: 'B', result: '5-0', date: '2024-01-01' },
+      { id: 'm2', winner: 'B', loser: 'C', result: '3-2', date: '2024-01-02' },
+      { id: 'm3', winner: 'A', loser: 'C', result: 'other', date: '2024-01-03' },
+    ];
+    const r = replayRatings(three);
+    const prior = { mu: 25, sigma: 25 / 3 };
+    const [a1, b1] = rate1vs1(prior, prior);
+    const [b2, c2] = rate1vs1(b1, prior);
+    const [a3, c3] = rate1vs1(a1, c2);
+    expect(r.teams.get('A')).toEqual({ ...a3, num_matches: 2, wins: 2, losses: 0, last_updated: '2024-01-03' });
+    expect(r.teams.get('B')).toEqual({ ...b2, num_matches: 2, wins: 1, losses: 1, last_updated: '2024-01-02' });
+    expect(r.teams.get('C')).toEqual({ ...c3, num_matches: 2, wins: 0, losses: 2, last_updated: '2024-01-03' });
+    expect(r.matches[0]!.win_probability).toBe(0.5);
+    expect(r.matches[2]!.win_probability).toBe(winProbability(a1, c2));
+    expect(r.matches[2]!.winner_before).toEqual(a1);
+    expect(r.matches[2]!.loser_after).toEqual(c3);
+    expect(r.history.get('B')!.map((p) => p.match_id)).toEqual(['m1', 'm2']);
+    expect(r.history.get('B')![1]).toEqual({ match_id: 'm2', date: '2024-01-02', ...b2 });
+  });
+
+  it('uses the sector score when asked', () => {
+    const th = { t1: 2, t2: 6 };
+    const r = replayRatings([{ id: 1, winner: 1, loser: 2, result: '4-1', date: '2024-01-01' }], {
+      model: 'sector',
+      thresholds: th,
+    });
+    const [w, l] = rateSector({ mu: 25, sigma: 25 / 3 }, { mu: 25, sigma: 25 / 3 }, '4-1', th);
+    expect(r.matches[0]!.winner_after).toEqual(w);
+    expect(r.matches[0]!.loser_after).toEqual(l);
+  });
+
+  it('is deterministic', () => {
+    for (const model of ['trueskill', 'sector'] as const) {
+      expect(replayRatings(matches, { model })).toEqual(replayRatings(matches, { model }));
+    }
+  });
+
+  it('continuing from a prefix equals a full replay (incremental == recompute)', () => {
+    for (const model of ['trueskill', 'sector'] as const) {
+      const full = replayRatings(matches, { model });
+      const prefix = replayRatings(matches.slice(0, 400), { model });
+      const rest = replayRatings(matches.slice(400), { model }, prefix.teams);
+      expect(rest.teams).toEqual(full.teams);
+      expect(rest.matches).toEqual(full.matches.slice(400));
+      expect(rest.ranking).toEqual(full.ranking);
+      // The prefix result is not mutated by continuing from it.
+      expect(prefix.teams).toEqual(replayRatings(matches.slice(0, 400), { model }).teams);
+    }
+  });
+
+  it('learns the simulated skill order', () => {
+    const sim = simulateMatches({ teams: 20, count: 2000, beta: 25 / 6, t1: 3, t2: 8, seed: 3 });
+    const r = replayRatings(sim.matches);
+    const best = sim.skills.indexOf(Math.max(...sim.skills));
+    expect(r.ranking.slice(0, 3).map((row) => row.team)).toContain(best);
+  });
+
+  it('rejects a team playing itself', () => {
+    expect(() => replayRatings([{ id: 9, winner: 'x', loser: 'x', result: '5-0', date: '2024' }])).toThrow(RangeError);
+  });
+});
+
+describe('ranking', () => {
+  const team = (mu: number, sigma: number, n: number): TeamRating => ({
+    mu,
+    sigma,
+    num_matches: n,
+    wins: 0,
+    losses: 0,
+    last_updated: null,
+  });
+
+  it('conservativeScore is mu - 3 sigma', () => {
+    expect(conservativeScore({ mu: 25, sigma: 25 / 3 })).toBe(0);
+    expect(conservativeScore({ mu: 30, sigma: 2 })).toBe(24);
+  });
+
+  it('puts ranked teams first by score, then pending teams, ranks from 1', () => {
+    const rows = rankTeams(
+      new Map([
+        ['pending-strong', team(40, 1, 4)],
+        ['low', team(20, 2, 5)],
+        ['high', team(30, 2, 9)],
+        ['pending-weak', team(10, 1, 0)],
+        ['tie-b', team(26, 2, 6)],
+        ['tie-a', team(26, 2, 6)],
+      ]),
+      5,
+    );
+    expect(rows.map((r) => [r.rank, r.team, r.ranked])).toEqual([
+      [1, 'high', true],
+      [2, 'tie-a', true],
+      [3, 'tie-b', true],
+      [4, 'low', true],
+      [5, 'pending-strong', false],
+      [6, 'pending-weak', false],
+    ]);
+    expect(rows[0]!.score).toBe(24);
+  });
+});
