@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { eloExpected, eloUpdate } from '../../../src/lib/domain/rating/elo.ts';
+import { evaluateModels } from '../../../src/lib/domain/rating/evaluate.ts';
+import { kendallTauB } from '../../../src/lib/domain/rating/kendall.ts';
+import { computeMetrics, metricsForWinners } from '../../../src/lib/domain/rating/metrics.ts';
+import { formatTable } from '../../../src/lib/domain/rating/table.ts';
+import { smoothedWinRate, winRateProbability } from '../../../src/lib/domain/rating/winrate.ts';
+import { simulateMatches } from './simulate.ts';
+
+describe('Elo', () => {
+  it('matches hand-computed expectations and updates', () => {
+    expect(eloExpected(1500, 1500)).toBe(0.5);
+    // 10^(-400/400) = 0.1, so E = 1 / 1.1.
+    expect(eloExpected(1600, 1200)).toBeCloseTo(1 / 1.1, 15);
+    expect(eloExpected(1200, 1600)).toBeCloseTo(0.1 / 1.1, 15);
+    expect(eloUpdate(1500, 1500, 1, 32)).toEqual([1516, 1484]);
+    const [a, b] = eloUpdate(1600, 1200, 0, 20);
+    expect(a).toBeCloseTo(1600 - 20 / 1.1, 12);
+    expect(b).toBeCloseTo(1200 + 20 / 1.1, 12);
+  });
+});
+
+describe('win-rate baseline', () => {
+  it('smooths with Laplace and compares by log5', () => {
+    expect(smoothedWinRate(0, 0)).toBe(0.5);
+    expect(smoothedWinRate(3, 4)).toBeCloseTo(4 / 6, 15);
+    expect(winRateProbability(0, 0, 0, 0)).toBe(0.5);
+    // pa = 4/6, pb = 1/3: pa(1-pb) = 4/9, pb(1-pa) = 1/9 -> 0.8.
+    expect(winRateProbability(3, 4, 0, 1)).toBeCloseTo(0.8, 15);
+    expect(winRateProbability(0, 1, 3, 4)).toBeCloseTo(0.2, 15);
+  });
+});
+
+describe('metrics', () => {
+  it('computes accuracy, log-loss and Brier by hand', () => {
+    const m = computeMetrics([
+      { p: 0.8, outcome: 1 },
+      { p: 0.6, outcome: 0 },
+      { p: 0.5, outcome: 1 },
+      { p: 0.1, outcome: 0 },
+    ]);
+    expect(m.n).toBe(4);
+    expect(m.accuracy).toBeCloseTo((1 + 0 + 0.5 + 1) / 4, 15);
+    expect(m.logLoss).toBeCloseTo(-(Math.log(0.8) + Math.log(0.4) + Math.log(0.5) + Math.log(0.9)) / 4, 15);
+    expect(m.brier).toBeCloseTo((0.04 + 0.36 + 0.25 + 0.01) / 4, 15);
+    expect(metricsForWinners([0.8, 0.4])).toEqual(computeMetrics([{ p: 0.8, outcome: 1 }, { p: 0.6, outcome: 0 }]));
+    expect(computeMetrics([{ p: 0, outcome: 1 }]).logLoss).toBeCloseTo(-Math.log(1e-15), 10);
+    expect(computeMetrics([]).accuracy).toBeNaN();
+  });
+});
+
+describe('Kendall tau-b', () => {
+  it('is +1 / -1 for identical / reversed orders', () => {
+    expect(kendallTauB([1, 2, 3, 4], [10, 20, 30, 40])).toBe(1);
+    expect(kendallTauB([1, 2, 3, 4], [4, 3, 2, 1])).toBe(-1);
+  });
+
+  it('matches hand-computed values without and with ties', () => {
+    // Pairs of [1,2,3,4,5] vs [3,1,2,5,4]: C = 7, D = 3 -> 0.4.
+    expect(kendallTauB([1, 2, 3, 4, 5], [3, 1, 2, 5, 4])).toBeCloseTo(0.4, 15);
+    // x = [1,1,2,3], y = [1,2,2,3]: C = 4, D = 0, tiesX = 1, tiesY = 1 -> 4 / sqrt(5 * 5) = 0.8.
+    expect(kendallTauB([1, 1, 2, 3], [1, 2, 2, 3])).toBeCloseTo(0.8, 15);
+    // scipy.stats.kendalltau([12,2,1,12,2],[1,4,7,1,0]) = -0.4714045207910316.
+    expect(kendallTauB([12, 2, 1, 12, 2], [1, 4, 7, 1, 0])).toBeCloseTo(-0.4714045207910316, 14);
+  });
+
+  it('is null when undefined', () => {
+    expect(kendallTauB([1], [2])).toBeNull();
+    expect(kendallTauB([1, 1, 1], [1, 2, 3])).toBeNull();
+  });
+});
+
+describe('evaluateModels', () => {
+  it('scores the last 30% of matches for every model, and the rating models beat chance', () => {
+    const { matches } = simulateMatches({ teams: 30, count: 3000, beta: 25 / 6, t1: 3, t2: 8, seed: 5 });
+    // Shuffled input: evaluateModels orders by date itself.
+    const shuffled = [...matches].reverse();
+    const evaluation = evaluateModels(shuffled);
+    expect(evaluation.trainSize).toBe(2100);
+    expect(evaluation.testSize).toBe(900);
+    expect(evaluation.rows.map((r) => r.model)).toEqual(['trueskill', 'sector', 'elo', 'winrate']);
+    for (const row of evaluation.rows) {
+      expect(row.n).toBe(900);
+      expect(row.accuracy).toBeGreaterThan(0.6);
+      expect(row.log_loss).toBeLessThan(Math.log(2));
+      expect(row.brier).toBeLessThan(0.25);
+    }
+    expect(evaluation.thresholds.t1).toBeGreaterThan(1.5);
+    expect(evaluation.thresholds.t2).toBeLessThan(12);
+    expect(evaluateModels(matches, { testFraction: 0.1, models: ['elo'] }).rows).toHaveLength(1);
+  });
+});
+
+describe('formatTable', () => {
+  it('aligns text left and numbers right', () => {
+    const text = formatTable(
+      [
+        { model: 'trueskill', n: 900, brier: 0.21234 },
+        { model: 'elo', n: 12, brier: null },
+      ],
+      { digits: 3 },
+    );
+    expect(text).toBe(
+      ['model        n  brier', '---------  ---  -----', 'trueskill  900  0.212', 'elo         12      -'].join('\n'),
+    );
+    expect(formatTable([])).toBe('');
+  });
+});
