@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.ts';
+import * as m0002 from './0002_report_overrides.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_report_overrides': m0002,
 };

@@ -5,6 +5,14 @@ export type MatchType = 'friendly' | 'competitive' | 'event';
 export type CalculationStatus = 'pending' | 'queued' | 'processing' | 'posted' | 'skipped' | 'disputed';
 export type Side = 'Allies' | 'Axis';
 export type Visibility = 'public' | 'private';
+/** What a report set instead of the log (migration 0002). */
+export interface ReportOverrides {
+  result?: string;
+  map?: string;
+  date?: string;
+  victor_side?: Side;
+  duration?: number;
+}
 export interface CapFlip { at: number; side: Side; new_score: string }
 
 export interface MatchesTable {
@@ -61,6 +69,8 @@ export interface MatchesTable {
   disputed_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Fields the reporter gave instead of the log's (result, map, date, victor_side, duration); reparse keeps them. */
+  report_overrides: Json<ReportOverrides> | null;
 }
 export type MatchRow = Selectable<MatchesTable>;
 export type NewMatch = Insertable<MatchesTable>;
