@@ -18,6 +18,8 @@ describe('error functions', () => {
     expect(rel(erfcx(30), 0.0187958888614168)).toBeLessThan(1e-13);
     expect(rel(erfcx(2), 0.255395676310505743865)).toBeLessThan(2e-15);
     expect(erfc(27)).toBe(0);
+    expect(rel(erfcx(-1), 5.00898008076228346630)).toBeLessThan(2e-15);
+    expect(rel(erfcx(-0.2), 1.27260202848319572534)).toBeLessThan(2e-15);
   });
 
   it('Phi, log Phi and its inverse are consistent', () => {
@@ -37,6 +39,11 @@ describe('truncated window moments', () => {
     const v = Math.exp(-0.08) / Math.sqrt(2 * Math.PI) / cdf(0.4);
     expect(m.v).toBeCloseTo(v, 14);
     expect(m.w).toBeCloseTo(v * (v + 0.4), 14);
+  });
+
+  it('treat the whole line as no information', () => {
+    const m = windowMoments(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, createWindowMoments());
+    expect(m).toEqual({ v: 0, w: 0, logZ: 0 });
   });
 
   it('stay finite and tend to the asymptotes in extreme tails', () => {

@@ -55,9 +55,10 @@ function lowerWindow(a: number, b: number, out: WindowMoments): WindowMoments {
     const pa = a === Number.NEGATIVE_INFINITY ? 0 : pdf(a);
     const pb = pdf(b);
     const apa = a === Number.NEGATIVE_INFINITY ? 0 : a * pa;
+    const bpb = b === Number.POSITIVE_INFINITY ? 0 : b * pb;
     const v = (pa - pb) / z;
     out.v = v;
-    out.w = v * v + (b * pb - apa) / z;
+    out.w = v * v + (bpb - apa) / z;
     out.logZ = Math.log(z);
     return out;
   }

@@ -1,0 +1,46 @@
+/** Public API of the rating mathematics (pure: no I/O). */
+export { erf, erfc, erfcx } from './erf.ts';
+export { cdf, logCdf, pdf, ppf } from './gaussian.ts';
+export { createWindowMoments, windowMoments } from './truncated.ts';
+export type { WindowMoments } from './truncated.ts';
+export { DEFAULT_ENV, createEnv, drawMargin } from './env.ts';
+export type { TrueSkillEnv, TrueSkillEnvOptions } from './env.ts';
+export { createPairUpdate, updatePair } from './pair-update.ts';
+export type { PairUpdate } from './pair-update.ts';
+export { matchQuality, newRating, rate1vs1, winProbability, winProbabilityRaw } from './trueskill.ts';
+export {
+  bandHigh,
+  bandLow,
+  defaultSectorThresholds,
+  isSectorResult,
+  rateSector,
+  sectorResultProbability,
+  updateSectorPair,
+} from './sector-score.ts';
+export type { SectorThresholds } from './sector-score.ts';
+export { fitSectorThresholds, sectorLogLikelihood } from './fit.ts';
+export type { ThresholdFit } from './fit.ts';
+export { nelderMead } from './nelder-mead.ts';
+export type { Minimum, NelderMeadOptions } from './nelder-mead.ts';
+export { ELO_DEFAULTS, eloExpected, eloUpdate } from './elo.ts';
+export { smoothedWinRate, winRateProbability } from './winrate.ts';
+export { computeMetrics, metricsForWinners } from './metrics.ts';
+export type { Metrics, Prediction } from './metrics.ts';
+export { kendallTauB } from './kendall.ts';
+export { evaluateModels } from './evaluate.ts';
+export type { EvaluateOptions, Evaluation, EvaluationRow, ModelName } from './evaluate.ts';
+export { formatTable } from './table.ts';
+export type { Cell, TableOptions } from './table.ts';
+export { replayRatings } from './replay.ts';
+export type {
+  HistoryPoint,
+  MatchRatingChange,
+  RatingModel,
+  RatingPoint,
+  ReplayParams,
+  ReplayResult,
+  TeamRating,
+} from './replay-types.ts';
+export { conservativeScore, rankTeams } from './ranking.ts';
+export type { RankedTeam } from './ranking.ts';
+export type { MatchDate, RatedMatch, Rating, SectorResult, TeamKey } from './types.ts';

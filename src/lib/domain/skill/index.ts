@@ -1,0 +1,17 @@
+/** Public API of the player-skill mathematics (pure: no I/O). */
+export { aggregatePlayer } from './aggregate.ts';
+export { POPULATION_MIN_MATCHES, computePlayerSkills, computeSkillVectors, meanAndSd, zScores } from './population.ts';
+export { matchPercentiles, midRankPercentiles } from './percentiles.ts';
+export type { MatchPercentile, MatchPlayerStats } from './percentiles.ts';
+export { STAT_KEYS } from './types.ts';
+export type {
+  GameType,
+  PlayerAggregate,
+  PlayerKey,
+  PlayerMatchRow,
+  PlayerSkill,
+  RoleStat,
+  StatKey,
+  StatVector,
+  WeaponStat,
+} from './types.ts';
