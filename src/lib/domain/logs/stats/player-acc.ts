@@ -14,9 +14,10 @@ export interface PlayerAcc {
   suicides: number;
   streak: number;
   maxStreak: number;
-  weapons: Record<string, number>;
-  victims: Record<string, number>;
-  killers: Record<string, number>;
+  // Maps while counting: records keyed by 17-digit ids fall into V8's slow dictionary mode.
+  weapons: Map<string, number>;
+  victims: Map<string, number>;
+  killers: Map<string, number>;
   killEvents: number[];
   roles: RoleChange[];
   squads: SquadMembership[];
@@ -36,9 +37,9 @@ export function newAcc(id: string): PlayerAcc {
     suicides: 0,
     streak: 0,
     maxStreak: 0,
-    weapons: {},
-    victims: {},
-    killers: {},
+    weapons: new Map(),
+    victims: new Map(),
+    killers: new Map(),
     killEvents: [],
     roles: [],
     squads: [],
@@ -54,8 +55,8 @@ export function seeName(acc: PlayerAcc, name: string | null): void {
   if (!acc.aliases.includes(name)) acc.aliases.push(name);
 }
 
-export function bump(map: Record<string, number>, key: string): void {
-  map[key] = (map[key] ?? 0) + 1;
+export function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /** Closes the open squad membership at `at` seconds. */
@@ -102,11 +103,11 @@ export function finishAcc(acc: PlayerAcc): PlayerMatchStats {
     offensive_points: score.offense,
     defensive_points: score.defense,
     support_points: score.support,
-    weapons: acc.weapons,
+    weapons: Object.fromEntries(acc.weapons),
     roles: acc.roles,
     squads: acc.squads,
-    killers: acc.killers,
-    victims: acc.victims,
+    killers: Object.fromEntries(acc.killers),
+    victims: Object.fromEntries(acc.victims),
     kill_events: acc.killEvents,
   };
 }

@@ -1,0 +1,11 @@
+export { writeLog } from './write-log.ts';
+export { writeCsv } from './write-csv.ts';
+export { writeJson } from './write-json.ts';
+export { writeRcon } from './write-rcon.ts';
+export { writeTxt } from './write-txt.ts';
+export { simulateMatch } from './simulate.ts';
+export type { SimulatedMatch, SimulateOptions } from './simulate.ts';
+export { samplePlayers } from './sim-players.ts';
+export type { SimPlayer } from './sim-players.ts';
+export { mulberry32 } from './prng.ts';
+export type { Rng } from './prng.ts';
