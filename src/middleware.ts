@@ -4,6 +4,8 @@ import { resolveActor, SESSION_COOKIE } from './lib/server/auth/resolve-actor.ts
 import { isApiOrAsset, seriesRedirect } from './lib/server/http/page-routes.ts';
 import { getDefaultSeries } from './lib/server/services/series.ts';
 import { errorResponse } from './lib/server/http/respond.ts';
+import { CSRF_COOKIE, ensureCsrfCookie } from './lib/server/auth/cookies.ts';
+import { assertCsrf, needsCsrfCheck } from './lib/server/auth/csrf.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -19,6 +21,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     const db = await getDb();
     context.locals.actor = await resolveActor(db, request, context.cookies.get(SESSION_COOKIE)?.value);
+    // The token the browser holds now (before a fresh one is issued) is the one its request must repeat.
+    const csrfCookie = context.cookies.get(CSRF_COOKIE)?.value;
+    ensureCsrfCookie(context.cookies);
+    if (needsCsrfCheck(request, context.locals.actor)) await assertCsrf(request, csrfCookie);
     if (!api && request.method === 'GET') {
       const target = seriesRedirect(url, (await getDefaultSeries(db))?.tag);
       if (target) return context.redirect(target.pathname + target.search, 302);

@@ -3,7 +3,7 @@ import { anonymous, type Actor } from './actor.ts';
 import { hashSecret } from './tokens.ts';
 import { findTeamByApiKeyHash, findUserBySessionHash } from '../repositories/actors.ts';
 
-export const SESSION_COOKIE = 'hss_session';
+export { SESSION_COOKIE } from './cookies.ts';
 
 /** Reads `Authorization: Bearer <key>`; returns the key or undefined. */
 export function bearerToken(request: Request): string | undefined {

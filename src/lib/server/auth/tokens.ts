@@ -9,3 +9,8 @@ export function hashSecret(secret: string): string {
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** The PKCE S256 code challenge of a code verifier: base64url(sha256(verifier)), RFC 7636. */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}

@@ -1,5 +1,6 @@
 import type { DB } from '../db/index.ts';
 import type { Actor } from '../auth/actor.ts';
+import type { Role } from '../db/tables/user-roles.ts';
 
 /** The team whose API key hashes to `keyHash`, or undefined. Records the key's last use. */
 export async function findTeamByApiKeyHash(db: DB, keyHash: string): Promise<{ id: number; tag: string } | undefined> {
@@ -48,8 +49,16 @@ export async function loadUserActor(db: DB, userId: number, sessionId: number | 
     userId: user.id,
     discordId: user.discord_id,
     name: user.name,
-    roles: roles.map((r) => r.role),
+    roles: effectiveRoles(roles.map((r) => r.role), teams.length > 0),
     managedTeamIds: teams.map((t) => t.id),
     sessionId,
   };
+}
+
+/** Stored roles plus the derived ones: every user has USER; whoever manages a live team is a TEAM_MANAGER. */
+export function effectiveRoles(stored: readonly Role[], managesTeams: boolean): Role[] {
+  const roles = new Set<Role>(stored);
+  roles.add('USER');
+  if (managesTeams) roles.add('TEAM_MANAGER');
+  return (['ADMIN', 'USER', 'TEAM_MANAGER'] as const).filter((role) => roles.has(role));
 }

@@ -31,17 +31,23 @@ export async function createTeam(db: DB, actor: Actor, input: CreateTeamInput): 
   const name = teamNameSchema.safeParse(input.name);
   if (!name.success) throw badRequest(messages.invalidField('name', name.error.issues[0]?.message ?? 'invalid'));
   const series = await requireSeries(db, input.seriesTag);
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('teams')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.data.toLowerCase()))
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (existing) throw conflict(`A team with the tag '${tag.data}' already exists`);
-    const team = await insertTeam(trx, { ...input, tag: tag.data, name: name.data });
-    await ensureTeamRating(trx, series.id, team.id);
-    await audit(trx, actor, 'team.create', { type: 'team', id: team.id }, null, { tag: team.tag, name: team.name, series: series.tag });
-    return team;
-  });
+  return db.transaction().execute((trx) => createTeamIn(trx, actor, { ...input, tag: tag.data, name: name.data }, series));
+}
+
+/**
+ * The body of createTeam for a caller that already holds a transaction (registration accept): checks the tag
+ * is free (409), inserts the team with a rating in the series and audits. `input` must be validated.
+ */
+export async function createTeamIn(trx: DB, actor: Actor, input: CreateTeamInput, series: { id: number; tag: string }): Promise<TeamRow> {
+  const existing = await trx
+    .selectFrom('teams')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['tag']), '=', input.tag.toLowerCase()))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw conflict(`A team with the tag '${input.tag}' already exists`);
+  const team = await insertTeam(trx, input);
+  await ensureTeamRating(trx, series.id, team.id);
+  await audit(trx, actor, 'team.create', { type: 'team', id: team.id }, null, { tag: team.tag, name: team.name, series: series.tag });
+  return team;
 }

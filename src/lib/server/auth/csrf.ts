@@ -1,0 +1,41 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Actor } from './actor.ts';
+import { CSRF_FIELD, CSRF_HEADER } from './cookies.ts';
+import { forbidden } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True when `request` changes state on behalf of a session, so that it must prove it came from our pages. */
+export function needsCsrfCheck(request: Request, actor: Actor): boolean {
+  // Team API keys (Bearer) are not sent by browsers on their own; anonymous requests change nothing of a user.
+  return STATE_CHANGING.has(request.method) && actor.kind === 'user' && actor.sessionId !== null;
+}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The token a plain HTML form carries in its `csrf_token` field, read from a copy of the body. */
+async function formToken(request: Request): Promise<string | undefined> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return undefined;
+  try {
+    const value = (await request.clone().formData()).get(CSRF_FIELD);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Double-submit check: the `X-CSRF-Token` header (or a form's `csrf_token` field) must equal the `csrf_token`
+ * cookie. Throws a 403 HttpError otherwise.
+ */
+export async function assertCsrf(request: Request, cookieToken: string | undefined): Promise<void> {
+  const sent = request.headers.get(CSRF_HEADER) ?? (await formToken(request));
+  if (!sent) throw forbidden(messages.csrfMissing);
+  if (!cookieToken || !same(sent, cookieToken)) throw forbidden(messages.csrfMismatch);
+}

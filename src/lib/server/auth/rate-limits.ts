@@ -1,0 +1,9 @@
+import { RateLimiter, clientKey } from '../http/rate-limit.ts';
+
+/** Sign-in attempts (login, callback, demo) per client address: 30 a minute. */
+const signInLimiter = new RateLimiter(30, 60_000);
+
+/** Counts a sign-in request of this client; throws a 429 HttpError with Retry-After past the limit. */
+export function limitSignIn(clientAddress: string | undefined): void {
+  signInLimiter.hit(clientKey(clientAddress));
+}

@@ -1,0 +1,18 @@
+import { isSameOriginPath } from '../../domain/links.ts';
+
+/** `target` when it is a safe same-origin path, else '/'. */
+export function safeRedirect(target: string | null | undefined): string {
+  return target && isSafeRedirect(target) ? target : '/';
+}
+
+/** True for a redirect_uri that stays on this site: a path, not '//host', not an absolute URL, no backslashes. */
+export function isSafeRedirect(target: string): boolean {
+  return isSameOriginPath(target) && !target.includes('\\') && !/[\u0000-\u001f]/.test(target);
+}
+
+/** The same-origin path with `login_error=<message>` added to its query (replacing an older one). */
+export function withLoginError(target: string, message: string): string {
+  const url = new URL(safeRedirect(target), 'http://site.invalid');
+  url.searchParams.set('login_error', message);
+  return url.pathname + url.search + url.hash;
+}

@@ -1,0 +1,19 @@
+import { endpoint, json, noContent } from '../../../../../lib/server/http/respond.ts';
+import { readJson } from '../../../../../lib/server/http/request.ts';
+import { getDb } from '../../../../../lib/server/db/index.ts';
+import { requireUser } from '../../../../../lib/server/auth/guards.ts';
+import { claimVisibilityInputSchema } from '../../../../../lib/schemas/claim.ts';
+import { setProfileVisibility, unclaimProfile } from '../../../../../lib/server/services/claims.ts';
+
+/** Unclaims a profile (owner or admin): 204. */
+export const DELETE = endpoint(async ({ locals, params }) => {
+  await unclaimProfile(await getDb(), locals.actor, params.steamId ?? '');
+  return noContent();
+});
+
+/** Sets the visibility of one's own profile: 200 {steam_id, visibility}. */
+export const PUT = endpoint(async ({ locals, params, request }) => {
+  requireUser(locals.actor);
+  const body = await readJson(request, claimVisibilityInputSchema);
+  return json(await setProfileVisibility(await getDb(), locals.actor, params.steamId ?? '', body.visibility));
+});
