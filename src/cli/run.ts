@@ -36,7 +36,12 @@ function checkPositionals(command: Command, positionals: string[]): void {
 export async function runCli(
   commands: Command[],
   argv: string[],
-  io: { out: (line: string) => void; err: (line: string) => void; env?: Record<string, string | undefined> },
+  io: {
+    out: (line: string) => void;
+    err: (line: string) => void;
+    /** An open database to use instead of connecting from the configuration (tests); left open. */
+    database?: DatabaseHandle;
+  },
 ): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.out(helpText(commands));
@@ -66,6 +71,7 @@ export async function runCli(
       values: parsed.values as CommandContext['values'],
       out: io.out,
       async db() {
+        if (io.database) return io.database.db;
         if (!handle) {
           const config = getConfig();
           handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: validates the configuration, builds the site when the build is missing or older than the
+ * sources, applies migrations, seeds an empty database, and then serves the site in this process.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
+import { connectDatabase } from '../src/lib/server/db/connect.ts';
+import { DataFolderLockedError } from '../src/lib/server/db/folder-lock.ts';
+import { seedIfEmpty } from '../src/lib/server/services/bootstrap.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  if (!fs.existsSync(entry)) return true;
+  const sources = ['src', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  return Math.max(...sources.map(newestMtime)) > fs.statSync(entry).mtimeMs;
+}
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  if (process.argv.includes('--rebuild') || buildIsStale()) {
+    console.log('Building the site...');
+    const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
+    const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    if (result.status !== 0) throw new Error('The build failed (see above)');
+  }
+  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (config.demoSeed === 'auto') {
+      const seeded = await seedIfEmpty(handle.db);
+      if (seeded) console.log(seeded);
+    }
+  } finally {
+    await handle.close();
+  }
+  console.log(`Database: ${handle.engine} at ${handle.location}`);
+  process.env['HOST'] = config.host;
+  process.env['PORT'] = String(config.port);
+  await import(pathToFileURL(entry).href);
+  console.log(`Serving ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataFolderLockedError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+test('the home page redirects to the current series and keeps other parameters', async ({ page }) => {
+  await page.goto('/?utm=discord');
+  expect(new URL(page.url()).searchParams.get('series')).toBeTruthy();
+  expect(new URL(page.url()).searchParams.get('utm')).toBe('discord');
+});
+
+test('the home page renders its cards with the document title', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home | Hell Let Loose Skill System');
+  for (const heading of ['Tournaments', 'Top 5 rankings', 'Latest matches', 'Statistics', 'About']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  for (const label of ['Active Teams', 'Number of Players seen', 'Entered Matches']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Report match' })).toHaveAttribute('href', /^\/statistics\/matches\/report\?series=/);
+  await expect(page.getByRole('link', { name: 'All matches' })).toHaveAttribute('href', /^\/statistics\/matches\?series=/);
+  await expect(page.getByRole('link', { name: 'Privacy policy' })).toBeVisible();
+});
+
+test('the home page ships no client JavaScript', async ({ page }) => {
+  await page.goto('/');
+  expect(await page.locator('script').count()).toBe(0);
+});
+
+test('top bar links carry the series along', async ({ page }) => {
+  await page.goto('/');
+  const series = new URL(page.url()).searchParams.get('series');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Tournaments', 'Teams', 'Statistics']) {
+    const href = await nav.getByRole('link', { name }).getAttribute('href');
+    expect(new URL(href ?? '', 'http://x').searchParams.get('series')).toBe(series);
+  }
+});
+
+test('the home and privacy pages pass an accessibility sweep', async ({ page }) => {
+  for (const path of ['/', '/privacy-policy']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+});
