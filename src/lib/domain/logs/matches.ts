@@ -1,22 +1,48 @@
 import { resolveMap } from '../catalogue/maps.ts';
 import { parseScore } from './parse/ids.ts';
-import type { LogEvent, MatchCandidate, MatchSlice } from './types.ts';
+import type { LogEvent, MatchCandidate, MatchSlice, PlayerAtStart } from './types.ts';
+
+/** Keeps what connect/team/unit/role lines say about connected players, to know their state at MATCH START. */
+function track(connected: Map<string, PlayerAtStart>, e: LogEvent): void {
+  const id = e.player_id;
+  if (!id) return;
+  if (e.type === 'player_join_server') {
+    connected.set(id, { name: e.player_name ?? '', team: null, role: null, squad: null });
+    return;
+  }
+  if (e.type === 'player_leave_server') {
+    connected.delete(id);
+    return;
+  }
+  const state = connected.get(id);
+  if (!state) return;
+  if (e.type === 'player_change_team') state.team = e.new;
+  else if (e.type === 'player_change_role') state.role = e.new;
+  else if (e.type === 'player_change_squad') state.squad = e.new;
+}
+
+function snapshot(connected: Map<string, PlayerAtStart>): Map<string, PlayerAtStart> {
+  const copy = new Map<string, PlayerAtStart>();
+  for (const [id, state] of connected) copy.set(id, { ...state });
+  return copy;
+}
 
 /**
  * Finds the complete matches (a MATCH START followed by a MATCH ENDED before the next MATCH START) in file order.
  * Each slice holds the events from start through end plus the PLAYER SCORE lines that follow the end (HLU writes them
- * after MATCH ENDED), and the players connected at MATCH START according to earlier connect/disconnect lines.
+ * after MATCH ENDED), and the players connected at MATCH START according to earlier connect/disconnect lines, with
+ * the team, role and unit those earlier lines gave them.
  */
 export function extractMatches(events: readonly LogEvent[]): MatchSlice[] {
   const slices: MatchSlice[] = [];
-  const connected = new Map<string, string>();
+  const connected = new Map<string, PlayerAtStart>();
   let openAt = -1;
-  let presentAtStart = new Map<string, string>();
+  let presentAtStart = new Map<string, PlayerAtStart>();
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as LogEvent;
     if (e.type === 'server_match_start') {
       openAt = i;
-      presentAtStart = new Map(connected);
+      presentAtStart = snapshot(connected);
     } else if (e.type === 'server_match_end' && openAt >= 0) {
       const start = events[openAt] as LogEvent;
       const window = events.slice(openAt, i + 1);
@@ -28,10 +54,7 @@ export function extractMatches(events: readonly LogEvent[]): MatchSlice[] {
       slices.push({ index: slices.length, start: start.time, end: e.time, events: window, presentAtStart });
       openAt = -1;
     }
-    if (e.player_id) {
-      if (e.type === 'player_join_server') connected.set(e.player_id, e.player_name ?? '');
-      else if (e.type === 'player_leave_server') connected.delete(e.player_id);
-    }
+    track(connected, e);
   }
   return slices;
 }

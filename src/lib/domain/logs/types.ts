@@ -79,8 +79,16 @@ export interface MatchSlice {
   end: number;
   /** Events from MATCH START through MATCH ENDED plus the score lines written right after it. */
   events: LogEvent[];
-  /** Player ids connected (per earlier connect/disconnect lines) at MATCH START, with their last name. */
-  presentAtStart: Map<string, string>;
+  /** Players connected (per earlier connect/disconnect lines) at MATCH START, with what earlier lines said of them. */
+  presentAtStart: Map<string, PlayerAtStart>;
+}
+
+/** What the lines before MATCH START said about a player still connected at MATCH START. */
+export interface PlayerAtStart {
+  name: string;
+  team: string | null;
+  role: string | null;
+  squad: string | null;
 }
 
 /** Summary of one complete match, used to let a caller choose with `match`. */

@@ -9,6 +9,8 @@ export const HLU_COLUMNS = [
   'player2_role', 'weapon', 'old', 'new', 'team_name', 'squad_name', 'message',
 ] as const;
 
+const COLUMN_INDEX = Object.fromEntries(HLU_COLUMNS.map((c, i) => [c, i])) as Record<(typeof HLU_COLUMNS)[number], number>;
+
 const KNOWN_TYPES = new Set<string>([
   'player_join_server', 'player_leave_server', 'player_change_team', 'player_change_squad', 'player_change_role',
   'player_change_loadout', 'player_enter_admin_cam', 'player_exit_admin_cam', 'player_level_up',
@@ -41,10 +43,11 @@ function num(value: string | null): number | null {
 }
 
 /**
- * Converts one HLU LogLine (CSV row or JSON object; absent = null or '') into an event. Returns null when the row
- * is unreadable: bad time, unknown type, or a player row without a valid player id.
+ * Converts one HLU LogLine (values in HLU_COLUMNS order; absent = null or '') into an event. Returns null when the
+ * row is unreadable: bad time, unknown type, or a player row without a valid player id.
  */
-export function hluRowToEvent(get: (column: string) => string | null): LogEvent | null {
+export function hluRowToEvent(values: readonly (string | null | undefined)[]): LogEvent | null {
+  const get = (column: (typeof HLU_COLUMNS)[number]): string | null => values[COLUMN_INDEX[column]] ?? null;
   const time = parseHluTime(get('event_time') ?? '');
   const type = get('event_type') ?? '';
   if (Number.isNaN(time) || !KNOWN_TYPES.has(type)) return null;

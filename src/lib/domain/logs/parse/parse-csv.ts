@@ -64,8 +64,9 @@ export function parseCsv(text: string): ParsedLog {
   const rows = csvRows(text);
   const header = rows[0] ?? [];
   const columns: readonly string[] = header.includes('event_time') && header.includes('event_type') ? header : HLU_COLUMNS;
-  const index = new Map<string, number>();
-  columns.forEach((c, i) => index.set(c, i));
+  // Where each canonical column sits in this file's rows (-1 when the file lacks it).
+  const permutation = HLU_COLUMNS.map((c) => columns.indexOf(c));
+  const inOrder = permutation.every((p, i) => p === i);
   const events: LogEvent[] = [];
   let skipped = 0;
   for (let r = columns === header ? 1 : 0; r < rows.length; r++) {
@@ -75,10 +76,7 @@ export function parseCsv(text: string): ParsedLog {
       skipped++;
       continue;
     }
-    const e = hluRowToEvent((c) => {
-      const at = index.get(c);
-      return at === undefined ? null : (row[at] ?? null);
-    });
+    const e = hluRowToEvent(inOrder ? row : permutation.map((p) => (p < 0 ? null : (row[p] ?? null))));
     if (e) events.push(e);
     else skipped++;
   }

@@ -1,6 +1,6 @@
 import { LogParseError } from '../errors.ts';
 import type { LogEvent, ParsedLog } from '../types.ts';
-import { hluRowToEvent } from './hlu-row.ts';
+import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
 
 function field(row: Record<string, unknown>, key: string): string | null {
   const v = row[key];
@@ -30,7 +30,7 @@ export function parseJson(text: string): ParsedLog {
       skipped++;
       continue;
     }
-    const e = hluRowToEvent((k) => field(row as Record<string, unknown>, k));
+    const e = hluRowToEvent(HLU_COLUMNS.map((k) => field(row as Record<string, unknown>, k)));
     if (e) events.push(e);
     else skipped++;
   }

@@ -23,8 +23,9 @@ function asSide(team: string | null): Side | null {
  *   included); kill_events: seconds from match start of each enemy kill.
  * - side: side with the most playtime; the team follows TEAM SWITCHED / TEAMSWITCH lines and the team on kill lines.
  * - name: last name seen (chat excluded: its name is ambiguous in text formats); aliases: all names, first-seen order.
- * - roles: each ROLE CHANGED (new role, seconds from start); squads: UNIT SWITCHED memberships, closed by switching,
- *   disconnecting or the match end.
+ * - roles: the role held at MATCH START (at 0) then each ROLE CHANGED (new role, seconds from start); squads: the unit
+ *   held at MATCH START (joined 0) and UNIT SWITCHED memberships, closed by switching, disconnecting or the match end.
+ *   Players connected at MATCH START also start on the team earlier lines gave them.
  * - combat/offensive/defensive/support points: the player's last PLAYER SCORE line, else 0.
  */
 export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record<string, PlayerMatchStats> {
@@ -39,10 +40,13 @@ export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record
     return acc;
   };
   const secs = (t: number): number => (t - start) / 1000;
-  for (const [id, name] of slice.presentAtStart) {
+  for (const [id, state] of slice.presentAtStart) {
     const acc = get(id);
-    seeName(acc, name);
+    seeName(acc, state.name);
     open(acc.presence, start);
+    setTeam(acc.presence, asSide(state.team), start);
+    if (state.role) acc.roles.push({ role: state.role, at: 0 });
+    if (state.squad) acc.openSquad = { squad: state.squad, joined: 0 };
   }
   for (const e of slice.events) {
     const t = Math.min(end, Math.max(start, e.time));
