@@ -7,7 +7,7 @@ export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
 
 // Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
-const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> };
+const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> | undefined };
 
 /** The process-wide database, connected and migrated on first use from the configuration. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {

@@ -25,7 +25,7 @@ export async function findTeamByTag(db: DB, tag: string): Promise<TeamRow | unde
 }
 
 /** Inserts a team. */
-export function insertTeam(db: DB, values: { tag: string; name: string; icon?: string | null; invite?: string | null; discord_role_id?: string | null }): Promise<TeamRow> {
+export function insertTeam(db: DB, values: { tag: string; name: string; icon?: string | null | undefined; invite?: string | null | undefined; discord_role_id?: string | null | undefined }): Promise<TeamRow> {
   return db
     .insertInto('teams')
     .values({ tag: values.tag, name: values.name, icon: values.icon ?? null, invite: values.invite ?? null, discord_role_id: values.discord_role_id ?? null })

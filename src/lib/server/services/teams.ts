@@ -19,9 +19,9 @@ export interface CreateTeamInput {
   tag: string;
   name: string;
   seriesTag: string;
-  icon?: string | null;
-  invite?: string | null;
-  discord_role_id?: string | null;
+  icon?: string | null | undefined;
+  invite?: string | null | undefined;
+  discord_role_id?: string | null | undefined;
 }
 
 /** Creates a team with a rating in the series; 400 for bad input, 409 when a live team holds the tag. */
