@@ -15,6 +15,11 @@ export const messages = {
   forbidden: 'You are not allowed to do this',
   adminOnly: 'Only an admin can do this',
   internal: 'Internal server error',
+  // Read API
+  privateMatch: 'This match is private',
+  privateProfile: 'This player profile is private',
+  mapNotFound: (map: string) => `Map '${map}' does not exist or has no caps`,
+  logNotFound: (path: string) => `Log path '${path}' does not exist`,
   // Sign-in, sessions and signed-in actions.
   csrfMissing: 'Missing CSRF token: send the csrf_token cookie value in the X-CSRF-Token header',
   csrfMismatch: 'CSRF token mismatch: the X-CSRF-Token header does not match the csrf_token cookie',

@@ -12,6 +12,8 @@ export interface ReportOverrides {
   date?: string;
   victor_side?: Side;
   duration?: number;
+  /** Year given for an hlu-txt log (its lines carry none), kept so that a re-parse dates the match the same way. */
+  year?: number;
 }
 export interface CapFlip { at: number; side: Side; new_score: string }
 

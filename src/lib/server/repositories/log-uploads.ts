@@ -1,0 +1,47 @@
+import type { DB } from '../db/index.ts';
+import type { LogUploadRow } from '../db/tables/log-uploads.ts';
+
+export interface NewLogUpload {
+  sha256: string;
+  path: string;
+  filename: string;
+  format: string | null;
+  content: Uint8Array;
+  uploadedByUserId: number | null;
+  uploadedByTeamId: number | null;
+}
+
+/**
+ * Stores an upload unless the same content (sha256) is already stored, and returns the stored row's id.
+ * Content-addressed: the first upload's path and filename are kept.
+ */
+export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<number> {
+  const inserted = await db
+    .insertInto('log_uploads')
+    .values({
+      sha256: upload.sha256,
+      path: upload.path,
+      filename: upload.filename,
+      format: upload.format,
+      size_bytes: upload.content.byteLength,
+      content: upload.content,
+      uploaded_by_user_id: upload.uploadedByUserId,
+      uploaded_by_team_id: upload.uploadedByTeamId,
+    })
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db.selectFrom('log_uploads').select('id').where('sha256', '=', upload.sha256).executeTakeFirstOrThrow();
+  return existing.id;
+}
+
+/** The id of the upload with this content hash, or undefined. */
+export async function findLogUploadIdBySha(db: DB, sha256: string): Promise<number | undefined> {
+  return (await db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256).executeTakeFirst())?.id;
+}
+
+/** One stored upload with its content, or undefined. */
+export function findLogUpload(db: DB, id: number): Promise<LogUploadRow | undefined> {
+  return db.selectFrom('log_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/index.ts';
+import type { NewPlayerMatchStats } from '../db/tables/player-match-stats.ts';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table (~28 columns). */
+const CHUNK = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export interface SeenPlayer {
+  steamId: string;
+  /** The name the player had at the end of the match. */
+  name: string;
+  /** Every name the player used in the match. */
+  aliases: string[];
+}
+
+/**
+ * Upserts the players of one match played at `seen`: `name` follows the most recent match (matches may be reported
+ * out of order), first_seen/last_seen widen. Rows are written in steam_id order so that concurrent reports lock
+ * players in the same order.
+ */
+export async function upsertPlayers(db: DB, players: readonly SeenPlayer[], seen: Date): Promise<void> {
+  const rows = [...players]
+    .sort((a, b) => (a.steamId < b.steamId ? -1 : a.steamId > b.steamId ? 1 : 0))
+    .map((p) => ({ steam_id: p.steamId, name: p.name, first_seen: seen, last_seen: seen, primary_name: null, true_strength: null }));
+  for (const batch of chunks(rows)) {
+    await db
+      .insertInto('players')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.column('steam_id').doUpdateSet({
+          name: sql<string>`case when excluded.last_seen >= players.last_seen then excluded.name else players.name end`,
+          first_seen: sql<Date>`least(players.first_seen, excluded.first_seen)`,
+          last_seen: sql<Date>`greatest(players.last_seen, excluded.last_seen)`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Records each (player, alias) of one match played at `seen`. With `count` (a new report) times_seen grows by one
+ * per match; without it (a re-parse of a match already counted) only new aliases are added and dates widen.
+ */
+export async function upsertAliases(db: DB, players: readonly SeenPlayer[], seen: Date, count: boolean): Promise<void> {
+  const rows: { steam_id: string; name: string; first_seen: Date; last_seen: Date; times_seen: number }[] = [];
+  for (const player of players) {
+    for (const name of new Set([...player.aliases, player.name])) {
+      rows.push({ steam_id: player.steamId, name, first_seen: seen, last_seen: seen, times_seen: 1 });
+    }
+  }
+  rows.sort((a, b) => (a.steam_id < b.steam_id ? -1 : a.steam_id > b.steam_id ? 1 : a.name < b.name ? -1 : 1));
+  for (const batch of chunks(rows)) {
+    await db
+      .insertInto('player_aliases')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.columns(['steam_id', 'name']).doUpdateSet({
+          first_seen: sql<Date>`least(player_aliases.first_seen, excluded.first_seen)`,
+          last_seen: sql<Date>`greatest(player_aliases.last_seen, excluded.last_seen)`,
+          times_seen: count ? sql<number>`player_aliases.times_seen + 1` : sql<number>`player_aliases.times_seen`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Inserts per-player rows of a match in batches. */
+export async function insertPlayerStats(db: DB, rows: readonly NewPlayerMatchStats[]): Promise<void> {
+  for (const batch of chunks(rows)) await db.insertInto('player_match_stats').values(batch).execute();
+}
+
+/** Removes every per-player row of a match (before a re-parse rewrites them). */
+export async function deletePlayerStats(db: DB, matchId: number): Promise<void> {
+  await db.deleteFrom('player_match_stats').where('match_id', '=', matchId).execute();
+}

@@ -1,0 +1,62 @@
+import { HttpError, badRequest } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import type { ReportInput } from './input.ts';
+
+/** Room for the form fields besides the file when comparing Content-Length with the upload limit. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const TEXT_FIELDS = [
+  'format', 'date', 'victor_side', 'duration', 'result', 'map', 'match', 'url', 'event', 'visibility', 'title', 'year', 'username',
+] as const;
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, messages.reportUploadTooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10));
+}
+
+/** The request body, cut off with a 413 once more than `limit` bytes arrive (for bodies without Content-Length). */
+function limitedBody(body: ReadableStream<Uint8Array>, limit: number, maxBytes: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) controller.error(tooLarge(maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/**
+ * Reads the multipart report form into a ReportInput (field values stay text; reportMatch validates them).
+ * 413 when Content-Length or the file exceeds `maxBytes`; 400 when the body is not multipart form data.
+ */
+export async function readReportForm(request: Request, maxBytes: number): Promise<ReportInput> {
+  const limit = maxBytes + FORM_OVERHEAD_BYTES;
+  const length = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(length) && length > limit) throw tooLarge(maxBytes);
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw badRequest(messages.reportNotMultipart);
+  let form: FormData;
+  try {
+    const body = Number.isFinite(length) ? request.body : limitedBody(request.body, limit, maxBytes);
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(messages.reportNotMultipart);
+  }
+  const file = form.get('file');
+  if (file !== null && typeof file !== 'string' && file.size > maxBytes) throw tooLarge(maxBytes);
+  const text = (name: string): string | undefined => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const input: ReportInput = {
+    data: text('data'),
+    file: file === null || typeof file === 'string' ? undefined : { name: file.name, content: new Uint8Array(await file.arrayBuffer()) },
+  };
+  for (const name of TEXT_FIELDS) {
+    const value = text(name);
+    if (value !== undefined) input[name] = value;
+  }
+  return input;
+}

@@ -1,0 +1,164 @@
+import type { DB } from '../../db/index.ts';
+import { isAdmin, type Actor } from '../../auth/actor.ts';
+import type { CalculationStatus, MatchType } from '../../db/tables/matches.ts';
+import { json } from '../../db/json.ts';
+import { badRequest, unauthorized } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { describeZodError } from '../../http/respond.ts';
+import { storeLogUpload } from '../../repositories/log-uploads.ts';
+import { findReportedMatch, findTournamentIdByTag, insertMatch } from '../../repositories/matches-write.ts';
+import { insertPlayerStats, upsertAliases, upsertPlayers } from '../../repositories/players-write.ts';
+import { ensureTeamRating } from '../../repositories/teams.ts';
+import { audit } from '../audit.ts';
+import { notifyQueued } from '../rating-queue.ts';
+import { getDefaultSeries } from '../series.ts';
+import { matchFacts, normaliseOverrides } from './facts.ts';
+import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportFields, type ReportInput } from './input.ts';
+import { decodeLog, parseReportedLog } from './parse.ts';
+import { matchColumnsFromLog, playerStatRows, seenPlayers } from './rows.ts';
+import { resolveReportTeams, type ReportTeam } from './teams.ts';
+import { sha256Hex, uploadBytes, uploadPath } from './upload.ts';
+
+/** Outcome of a report: the match id and its series tag; `created` is false when an identical report existed. */
+export interface ReportResult {
+  match_id: number;
+  series: string;
+  created: boolean;
+}
+
+function readData(raw: unknown): ReportData {
+  if (raw === undefined || raw === null || raw === '') throw badRequest(messages.reportMissingData);
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw badRequest(messages.reportDataNotJson);
+    }
+  }
+  const parsed = reportDataSchema.safeParse(value);
+  if (!parsed.success) {
+    const described = parsed.error.issues.slice(0, 3).map((i) => messages.invalidField(['data', ...i.path].join('.'), i.message));
+    throw badRequest(described.join('; '));
+  }
+  return parsed.data;
+}
+
+function readFields(input: ReportInput): ReportFields {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(reportFieldsSchema.shape)) {
+    const value = input[key as keyof ReportFields];
+    // A blank form field means "not given".
+    if (value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')) raw[key] = value;
+  }
+  const parsed = reportFieldsSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error));
+  return parsed.data;
+}
+
+/** The team the report is made for: the key's team, else the first of the two that a signed-in user manages. */
+function submittingTeam(actor: Actor, teams: ReportTeam[]): { id: number; tag: string } | undefined {
+  if (actor.kind === 'team-key') return { id: actor.teamId, tag: teams.find((t) => t.id === actor.teamId)?.tag ?? actor.teamTag };
+  if (actor.kind !== 'user') return undefined;
+  const team = teams.find((t) => t.id !== null && actor.managedTeamIds.includes(t.id));
+  return team && team.id !== null ? { id: team.id, tag: team.tag } : undefined;
+}
+
+function initialStatus(actor: Actor, kind: MatchType): CalculationStatus {
+  if (kind === 'friendly') return 'skipped';
+  return isAdmin(actor) ? 'queued' : 'pending';
+}
+
+async function resolveTournament(db: DB, kind: MatchType, tag: string | undefined): Promise<number | null> {
+  if (tag === undefined) {
+    if (kind === 'event') throw badRequest(messages.reportEventNeedsTournament);
+    return null;
+  }
+  const id = await findTournamentIdByTag(db, tag);
+  if (id === undefined) throw badRequest(messages.tournamentNotFound(tag));
+  return id;
+}
+
+/**
+ * Reports a match from a server log, the way POST /v2/matches/serverlog does: validates the input (400), checks
+ * that the actor acts for one of the teams (401 anonymous, 403 otherwise), parses the log (form fields override
+ * result/map/date/victor_side/duration), then in ONE transaction stores the upload (content-addressed), the match
+ * in the current series, its players, aliases and per-player rows, and the audit entry. Status: friendlies
+ * 'skipped', an admin's report 'queued', others 'pending' (awaiting the opponent). Reporting the same upload and
+ * match index for the same winner/loser again returns the existing match (`created: false`) and writes nothing.
+ */
+export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Promise<ReportResult> {
+  if (actor.kind === 'anonymous') throw unauthorized(messages.reportUnauthorized);
+  const data = readData(input.data);
+  const fields = readFields(input);
+  if (!input.file) throw badRequest(messages.reportMissingFile);
+  const [winner, loser] = await resolveReportTeams(db, actor, data.teams);
+  const tournamentId = await resolveTournament(db, data.kind, fields.event);
+  const series = await getDefaultSeries(db);
+  if (!series) throw badRequest(messages.reportNoSeries);
+  const overrides = normaliseOverrides(fields);
+  const bytes = uploadBytes(input.file.content);
+  const parsed = parseReportedLog(decodeLog(bytes), { format: fields.format, year: fields.year, match: fields.match });
+  const facts = matchFacts(parsed, overrides, data.kind);
+  if (parsed.format === 'hlu-txt') overrides.year = fields.year ?? new Date(parsed.date).getUTCFullYear();
+  const status = initialStatus(actor, data.kind);
+  const sha256 = sha256Hex(bytes);
+  const uploadedAt = input.now ?? new Date();
+  const userId = actor.kind === 'user' ? actor.userId : null;
+  const submitter = submittingTeam(actor, [winner, loser]);
+
+  const result = await db.transaction().execute(async (trx): Promise<ReportResult> => {
+    const logUploadId = await storeLogUpload(trx, {
+      sha256,
+      path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
+      filename: input.file?.name ?? 'log.txt',
+      format: parsed.format,
+      content: bytes,
+      uploadedByUserId: userId,
+      uploadedByTeamId: submitter?.id ?? null,
+    });
+    const key = { logUploadId, matchIndex: parsed.index, winnerTag: winner.tag, loserTag: loser.tag };
+    const existing = await findReportedMatch(trx, key);
+    if (existing) return { match_id: existing.id, series: existing.series, created: false };
+    const matchId = await insertMatch(trx, {
+      ...matchColumnsFromLog(parsed, facts),
+      series_id: series.id,
+      title: fields.title ?? null,
+      type: data.kind,
+      tournament_id: tournamentId,
+      map: facts.map,
+      date: facts.date,
+      result: facts.result,
+      winner_tag: winner.tag,
+      loser_tag: loser.tag,
+      winner_team_id: winner.id,
+      loser_team_id: loser.id,
+      calculation_status: status,
+      visibility: fields.visibility ?? 'public',
+      submitted_by_tag: submitter?.tag ?? null,
+      submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
+      submitted_by_team_id: submitter?.id ?? null,
+      submitted_by_user_id: userId,
+      url: fields.url ?? null,
+      log_upload_id: logUploadId,
+      source: input.source ?? 'log',
+      import_key: null,
+      report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+    });
+    const players = seenPlayers(parsed);
+    await upsertPlayers(trx, players, facts.date);
+    await upsertAliases(trx, players, facts.date, true);
+    await insertPlayerStats(trx, playerStatRows(matchId, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }));
+    for (const teamId of [winner.id, loser.id]) if (teamId !== null) await ensureTeamRating(trx, series.id, teamId);
+    await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
+      teams: [winner.tag, loser.tag],
+      kind: data.kind,
+      result: facts.result,
+      status,
+      upload: sha256,
+    });
+    return { match_id: matchId, series: series.tag, created: true };
+  });
+  if (result.created && status === 'queued') notifyQueued(db);
+  return result;
+}

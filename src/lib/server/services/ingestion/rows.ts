@@ -1,0 +1,95 @@
+import type { ParsedMatch } from '../../../domain/logs/index.ts';
+import { json } from '../../db/json.ts';
+import type { NewMatch, Side } from '../../db/tables/matches.ts';
+import type { NewPlayerMatchStats } from '../../db/tables/player-match-stats.ts';
+import type { SeenPlayer } from '../../repositories/players-write.ts';
+import type { MatchFacts } from './facts.ts';
+
+/**
+ * JSON text for a `Generated<Json<T>>` column: kysely's Generated does not unwrap the inner ColumnType, so its insert
+ * type is not `string` although the column takes JSON text like every jsonb column (see db/json.ts).
+ */
+function generatedJson(value: unknown): never {
+  return json(value) as never;
+}
+
+/** Columns a stored row keeps across a re-parse (set later by other parts of the site). */
+export interface KeptPlayerColumns {
+  streamer: string | null;
+  side_percentile: number | null;
+  all_percentile: number | null;
+}
+
+/**
+ * One player_match_stats row per player of the parsed match. `team_id` follows the side: the victor side's players
+ * belong to the winner, the other side's to the loser, a player without a side (or a draw) to no team.
+ */
+export function playerStatRows(
+  matchId: number,
+  parsed: ParsedMatch,
+  victorSide: Side | null,
+  teams: { winnerId: number | null; loserId: number | null },
+  kept: ReadonlyMap<string, KeptPlayerColumns> = new Map(),
+): NewPlayerMatchStats[] {
+  return Object.entries(parsed.players).map(([steamId, p]) => {
+    const teamId = !p.side || !victorSide ? null : p.side === victorSide ? teams.winnerId : teams.loserId;
+    const previous = kept.get(steamId);
+    return {
+      match_id: matchId,
+      steam_id: steamId,
+      team_id: teamId,
+      side: p.side,
+      name: p.name,
+      aliases: generatedJson(p.aliases),
+      playtime: p.playtime,
+      kills: p.kills,
+      deaths: p.deaths,
+      teamkills: p.teamkills,
+      suicides: p.suicides,
+      kpm: p.kpm,
+      dpm: p.dpm,
+      cpm: p.cpm,
+      spm: p.spm,
+      max_streak: p.max_streak,
+      combat_points: p.combat_points,
+      offensive_points: p.offensive_points,
+      defensive_points: p.defensive_points,
+      support_points: p.support_points,
+      weapons: generatedJson(p.weapons),
+      roles: generatedJson(p.roles),
+      squads: generatedJson(p.squads),
+      killers: generatedJson(p.killers),
+      victims: generatedJson(p.victims),
+      kill_events: generatedJson(p.kill_events),
+      streamer: previous?.streamer ?? null,
+      side_percentile: previous?.side_percentile ?? null,
+      all_percentile: previous?.all_percentile ?? null,
+    };
+  });
+}
+
+/** The players of a parsed match for the players / player_aliases tables. */
+export function seenPlayers(parsed: ParsedMatch): SeenPlayer[] {
+  return Object.entries(parsed.players).map(([steamId, p]) => ({ steamId, name: p.name, aliases: p.aliases }));
+}
+
+/** Match columns that come from the log and the (overridden) facts; a re-parse rewrites exactly these. */
+export type LogMatchColumns = Required<
+  Pick<NewMatch, 'map' | 'date' | 'duration' | 'result' | 'victor_side' | 'gamemode' | 'cap_flips' | 'kill_statistics' | 'log_format' | 'log_match_index'>
+>;
+
+/** The match columns that come from the log and the (overridden) facts. */
+export function matchColumnsFromLog(parsed: ParsedMatch, facts: MatchFacts): LogMatchColumns {
+  return {
+    map: facts.map,
+    date: facts.date,
+    duration: facts.duration,
+    result: facts.result,
+    victor_side: facts.victor_side,
+    gamemode: parsed.gamemode || null,
+    cap_flips: generatedJson(parsed.cap_flips),
+    kill_statistics: json(parsed.kill_statistics),
+    log_format: parsed.format,
+    log_match_index: parsed.index,
+  };
+}

@@ -1,0 +1,30 @@
+import type { DB } from '../../db/index.ts';
+import { actsForTeam, type Actor } from '../../auth/actor.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { findTeamByTag } from '../../repositories/teams.ts';
+
+/** One side of a report: the tag as stored on the match and the registered team's id (null when unregistered). */
+export interface ReportTeam {
+  tag: string;
+  id: number | null;
+}
+
+/**
+ * Resolves the reported tags (winner first). A registered team (old tags too) is stored under its current tag;
+ * an unknown tag is an unregistered opponent stored by tag. 400 when both name the same team or neither is
+ * registered; 403 unless the actor acts for one of the registered teams.
+ */
+export async function resolveReportTeams(db: DB, actor: Actor, tags: readonly [string, string]): Promise<[ReportTeam, ReportTeam]> {
+  if (tags[0].toLowerCase() === tags[1].toLowerCase()) throw badRequest(messages.reportSameTeams);
+  const [winner, loser] = await Promise.all(tags.map((tag) => findTeamByTag(db, tag)));
+  if (winner && loser && winner.id === loser.id) throw badRequest(messages.reportSameTeams);
+  if (!winner && !loser) throw badRequest(messages.reportNoRegisteredTeam);
+  if (!actsForTeam(actor, winner?.id) && !actsForTeam(actor, loser?.id)) {
+    throw forbidden(messages.reportNotForTeam([winner?.tag, loser?.tag].filter(Boolean).join(' nor ')));
+  }
+  return [
+    { tag: winner?.tag ?? tags[0], id: winner?.id ?? null },
+    { tag: loser?.tag ?? tags[1], id: loser?.id ?? null },
+  ];
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../src/lib/server/db/database.ts';
+import type { LogFormat } from '../../../src/lib/domain/logs/index.ts';
+import { samplePlayers, simulateMatch, writeLog } from '../../../src/lib/domain/logs/write/index.ts';
+import type { SimulatedMatch } from '../../../src/lib/domain/logs/write/index.ts';
+import { cliActor } from '../../../src/lib/server/auth/actor.ts';
+import { hashSecret } from '../../../src/lib/server/auth/tokens.ts';
+import { rotateApiKey } from '../../../src/lib/server/services/api-keys.ts';
+import { createSeries } from '../../../src/lib/server/services/series.ts';
+import { createTeam } from '../../../src/lib/server/services/teams.ts';
+
+export interface SimOptions {
+  seed?: number;
+  map?: string;
+  alliedScore?: number;
+  axisScore?: number;
+  start?: string;
+  minutes?: number;
+  perSide?: number;
+}
+
+/** A small deterministic simulated match (fast enough for many tests). */
+export function simulate(options: SimOptions = {}): SimulatedMatch {
+  const seed = options.seed ?? 7;
+  const perSide = options.perSide ?? 12;
+  const players = samplePlayers(seed, perSide * 2);
+  return simulateMatch({
+    seed,
+    start: new Date(options.start ?? '2026-03-01T18:00:00Z'),
+    durationMinutes: options.minutes ?? 20,
+    map: options.map ?? 'carentan',
+    allies: players.slice(0, perSide),
+    axis: players.slice(perSide),
+    alliedScore: options.alliedScore ?? 3,
+    axisScore: options.axisScore ?? 2,
+    killsPerMinute: 4,
+    chats: 5,
+  });
+}
+
+/** A simulated match written as a log file. */
+export function makeLog(format: LogFormat, options: SimOptions = {}): string {
+  return writeLog(format, simulate(options).events);
+}
+
+/** Two complete matches in one file (the second starts after the first has ended). */
+export function twoMatchLog(format: LogFormat): string {
+  const first = simulate({ seed: 11, start: '2026-03-01T18:00:00Z' });
+  const second = simulate({ seed: 12, start: '2026-03-01T19:30:00Z', map: 'foy', alliedScore: 1, axisScore: 4 });
+  return writeLog(format, [...first.events, ...second.events]);
+}
+
+/** Creates the current series 'S1' and registered teams; returns their ids and API keys by tag. */
+export async function seedTeams(db: Kysely<Database>, tags: string[]): Promise<Record<string, { id: number; key: string }>> {
+  if (!(await db.selectFrom('series').select('id').executeTakeFirst())) await createSeries(db, { tag: 'S1', name: 'Season 1', current: true });
+  const out: Record<string, { id: number; key: string }> = {};
+  for (const tag of tags) {
+    const team = await createTeam(db, cliActor, { tag, name: `Team ${tag}`, seriesTag: 'S1' });
+    out[tag] = { id: team.id, key: await rotateApiKey(db, cliActor, team.id) };
+  }
+  return out;
+}
+
+/** Inserts a user with the given roles and a live session; returns the session cookie value. */
+export async function seedUser(
+  db: Kysely<Database>,
+  discordId: string,
+  roles: ('ADMIN' | 'USER' | 'TEAM_MANAGER')[],
+  managedTeamIds: number[] = [],
+): Promise<{ userId: number; cookie: string }> {
+  const user = await db.insertInto('users').values({ discord_id: discordId, name: `user${discordId}`, avatar: null, last_login_at: null }).returning('id').executeTakeFirstOrThrow();
+  for (const role of roles) await db.insertInto('user_roles').values({ user_id: user.id, role }).execute();
+  for (const teamId of managedTeamIds) await db.insertInto('team_managers').values({ user_id: user.id, team_id: teamId }).execute();
+  const token = `session-${discordId}-token`;
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + 86_400_000), user_agent: null })
+    .execute();
+  return { userId: user.id, cookie: `hss_session=${token}` };
+}
+
+/** A multipart report form like the site's and HLU's. */
+export function reportForm(
+  data: unknown,
+  file: { text: string; name?: string; type?: string } | undefined,
+  fields: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  form.set('data', typeof data === 'string' ? data : JSON.stringify(data));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) form.set('file', new Blob([file.text], { type: file.type ?? 'text/plain' }), file.name ?? 'export.csv');
+  return form;
+}
