@@ -2,6 +2,10 @@ import type { DB } from '../db/index.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashSecret, randomToken } from '../auth/tokens.ts';
 import { audit } from './audit.ts';
+import { requireTeam } from './teams.ts';
+import { requireSignedIn, requireTeamManager } from '../auth/guards.ts';
+import { notFound } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
 
 const KEY_PREFIX = 'hss_';
 
@@ -26,4 +30,35 @@ export async function rotateApiKey(db: DB, actor: Actor, teamId: number): Promis
     await audit(trx, actor, 'team.api_key.rotate', { type: 'team', id: teamId });
   });
   return key;
+}
+
+/** What a manager may see of a team's key: never the key itself. */
+export interface ApiKeyInfo {
+  team: string;
+  key_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** The metadata of the team's key (its managers or an admin); 404 when the team has no key. */
+export async function getApiKeyInfo(db: DB, actor: Actor, teamTag: string): Promise<ApiKeyInfo> {
+  requireSignedIn(actor);
+  const team = await requireTeam(db, teamTag);
+  requireTeamManager(actor, team.id);
+  const key = await db.selectFrom('team_api_keys').selectAll().where('team_id', '=', team.id).executeTakeFirst();
+  if (!key) throw notFound(messages.noApiKey(team.tag));
+  return {
+    team: team.tag,
+    key_prefix: key.key_prefix,
+    created_at: key.created_at.toISOString(),
+    last_used_at: key.last_used_at ? key.last_used_at.toISOString() : null,
+  };
+}
+
+/** Creates or rotates the team's key (its managers or an admin) and answers it once. */
+export async function rotateTeamApiKey(db: DB, actor: Actor, teamTag: string): Promise<{ api_key: string }> {
+  requireSignedIn(actor);
+  const team = await requireTeam(db, teamTag);
+  requireTeamManager(actor, team.id);
+  return { api_key: await rotateApiKey(db, actor, team.id) };
 }

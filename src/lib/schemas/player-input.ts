@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** POST /v3/series/{series}/players/{steamId} */
+export const playerActionInputSchema = z.object({
+  action: z.literal('change_primary_name'),
+  name: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+});

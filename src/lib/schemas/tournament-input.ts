@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { teamTagSchema } from './team.ts';
+import { optionalUrlSchema } from './team-input.ts';
+
+const dateField = z.union([z.iso.datetime({ offset: true }), z.null()]);
+
+/** The named, editable fields of a tournament (all optional here; POST requires name and tag). */
+const fields = {
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  icon: optionalUrlSchema,
+  invite: optionalUrlSchema,
+  description: z.string().max(5000, 'must be at most 5000 characters'),
+  event: z.boolean(),
+  active: z.boolean(),
+  starts_at: dateField,
+  ends_at: dateField,
+};
+export const TOURNAMENT_FIELDS = ['tag', 'series', ...Object.keys(fields)];
+
+/** POST /v2/tournaments: name and tag required; unknown extra fields pass through (stored in `extra`). */
+export const createTournamentInputSchema = z
+  .object({
+    tag: teamTagSchema,
+    name: fields.name,
+    icon: fields.icon.optional(),
+    invite: fields.invite.optional(),
+    description: fields.description.optional(),
+    event: fields.event.optional(),
+    active: fields.active.optional(),
+    starts_at: fields.starts_at.optional(),
+    ends_at: fields.ends_at.optional(),
+  })
+  .loose();
+export type CreateTournamentBody = z.infer<typeof createTournamentInputSchema>;
+
+/** PATCH /v2/tournaments/{tag}: only the fields present change; `tag` is ignored; unknown fields pass through. */
+export const patchTournamentInputSchema = z
+  .object({
+    name: fields.name.optional(),
+    icon: fields.icon.optional(),
+    invite: fields.invite.optional(),
+    description: fields.description.optional(),
+    event: fields.event.optional(),
+    active: fields.active.optional(),
+    starts_at: fields.starts_at.optional(),
+    ends_at: fields.ends_at.optional(),
+  })
+  .loose();
+export type PatchTournamentBody = z.infer<typeof patchTournamentInputSchema>;

@@ -1,0 +1,41 @@
+import type { DB } from '../db/index.ts';
+import type { MatchRow } from '../db/tables/matches.ts';
+import { isAdmin, type Actor } from '../auth/actor.ts';
+import { requireSignedIn } from '../auth/guards.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { findMatchInSeries } from '../repositories/match-admin.ts';
+import { requireSeries } from './series.ts';
+
+/** The match `matchId` of the series; 401 for an anonymous caller first, then 404 for an unknown series or match. */
+export async function loadMatchForChange(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<MatchRow> {
+  requireSignedIn(actor);
+  const series = await requireSeries(db, seriesTag);
+  const id = Number(matchId);
+  const match = Number.isSafeInteger(id) && id > 0 ? await findMatchInSeries(db, series.id, id) : undefined;
+  if (!match) throw notFound(messages.matchNotFound(matchId));
+  return match;
+}
+
+/** The registered teams of the match that did not report it (both when the reporter is unknown). */
+export function opposingTeamIds(match: MatchRow): number[] {
+  return [match.winner_team_id, match.loser_team_id].filter(
+    (id): id is number => id !== null && id !== match.submitted_by_team_id,
+  );
+}
+
+/** True when the actor, leaving admin rights aside, acts for one of these teams: its manager or its API key. */
+export function actsForAny(actor: Actor, teamIds: readonly (number | null)[]): boolean {
+  return teamIds.some((id) => {
+    if (id === null) return false;
+    if (actor.kind === 'team-key') return actor.teamId === id;
+    if (actor.kind === 'user') return actor.managedTeamIds.includes(id);
+    return false;
+  });
+}
+
+/** 403 unless the actor is an admin or acts for the reporting or the opposing team. */
+export function requireMatchTeam(actor: Actor, match: MatchRow): void {
+  if (isAdmin(actor)) return;
+  if (!actsForAny(actor, [match.winner_team_id, match.loser_team_id])) throw forbidden(messages.matchTeamsOnly);
+}

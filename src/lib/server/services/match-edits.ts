@@ -1,0 +1,80 @@
+import type { DB } from '../db/index.ts';
+import type { CapFlip, MatchRow, MatchUpdate } from '../db/tables/matches.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { JsonValue } from '../db/tables/json.ts';
+import { badRequest } from '../http/errors.ts';
+import { messages } from '../http/messages.ts';
+import { json } from '../db/json.ts';
+import { updateMatchColumns } from '../repositories/match-admin.ts';
+import { loadMatchForChange, requireMatchTeam } from './match-access.ts';
+import { audit } from './audit.ts';
+
+/**
+ * Applies one edit to a match for an admin or either team (manager or API key), audited with before and after:
+ * 401 anonymous, 404 unknown series or match, 403 anyone else.
+ */
+async function editMatch(
+  db: DB,
+  actor: Actor,
+  where: { series: string; matchId: string },
+  action: string,
+  change: (match: MatchRow, trx: DB) => Promise<{ values: MatchUpdate; before: unknown; after: unknown }>,
+): Promise<void> {
+  const match = await loadMatchForChange(db, actor, where.series, where.matchId);
+  requireMatchTeam(actor, match);
+  await db.transaction().execute(async (trx) => {
+    const { values, before, after } = await change(match, trx);
+    await updateMatchColumns(trx, match.id, values);
+    await audit(trx, actor, action, { type: 'match', id: match.id }, before, after);
+  });
+}
+
+type Where = { series: string; matchId: string };
+
+// Kysely types a defaulted (Generated) jsonb column's update as the column type itself; JSON text is what we write.
+const jsonColumn = (value: unknown): never => json(value) as never;
+
+/** Puts the match into the tournament with this tag, or takes it out (null); 400 for an unknown tournament. */
+export function setMatchTournament(db: DB, actor: Actor, where: Where, tag: string | null): Promise<void> {
+  return editMatch(db, actor, where, 'match.tournament', async (match, trx) => {
+    let tournamentId: number | null = null;
+    if (tag !== null) {
+      const row = await trx
+        .selectFrom('tournaments')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
+        .executeTakeFirst();
+      if (!row) throw badRequest(messages.invalidField('tournament', messages.tournamentNotFound(tag)));
+      tournamentId = row.id;
+    }
+    return { values: { tournament_id: tournamentId }, before: { tournament_id: match.tournament_id }, after: { tournament_id: tournamentId, tournament: tag } };
+  });
+}
+
+/** Replaces the match's cap flips (sorted by time). */
+export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: CapFlip[]): Promise<void> {
+  const sorted = [...capFlips].sort((a, b) => a.at - b.at);
+  return editMatch(db, actor, where, 'match.cap_flips', async (match) => ({
+    values: { cap_flips: jsonColumn(sorted) },
+    before: { cap_flips: match.cap_flips },
+    after: { cap_flips: sorted },
+  }));
+}
+
+/** Replaces the match's map layout (matches.map_layout). */
+export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: JsonValue[]): Promise<void> {
+  return editMatch(db, actor, where, 'match.layout', async (match) => ({
+    values: { map_layout: jsonColumn(layout) },
+    before: { layout: match.map_layout },
+    after: { layout },
+  }));
+}
+
+/** Replaces the match's stream links. */
+export function setMatchStreams(db: DB, actor: Actor, where: Where, streams: Record<string, string>): Promise<void> {
+  return editMatch(db, actor, where, 'match.streams', async (match) => ({
+    values: { streams: jsonColumn(streams) },
+    before: { streams: match.streams },
+    after: { streams },
+  }));
+}

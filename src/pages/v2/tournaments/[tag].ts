@@ -1,0 +1,17 @@
+import { endpoint, json } from '../../../lib/server/http/respond.ts';
+import { readJson } from '../../../lib/server/http/request.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { requireAdmin } from '../../../lib/server/auth/guards.ts';
+import { patchTournamentInputSchema } from '../../../lib/schemas/tournament-input.ts';
+import { patchTournament } from '../../../lib/server/services/tournament-admin.ts';
+import { readEndpoints } from '../../../lib/server/services/read/endpoints.ts';
+
+/** Changes the fields present (admin): 200 with the tournament. */
+export const PATCH = endpoint(async ({ locals, params, request }) => {
+  requireAdmin(locals.actor);
+  const body = await readJson(request, patchTournamentInputSchema);
+  return json(await patchTournament(await getDb(), locals.actor, params.tag ?? '', body));
+});
+
+/** Public read (see services/read/endpoints.ts). */
+export const GET = readEndpoints.tournament;
