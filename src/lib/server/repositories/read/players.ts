@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.ts';
+import type { MatchType } from '../../db/tables/matches.ts';
+
+/** Escapes LIKE wildcards so that user text matches literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Public players whose id, name, primary name or an alias contains `query` (case-insensitive), with their
+ * competitive and event match counts in public matches of the series; most matches first, at most `limit`.
+ */
+export function searchPlayers(db: DB, seriesId: number, query: string, limit: number) {
+  const pattern = `%${likeLiteral(query.toLowerCase())}%`;
+  const counts = db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .select('s.steam_id')
+    .select(sql<number>`count(*) filter (where m.type = 'competitive')::int`.as('comp'))
+    .select(sql<number>`count(*) filter (where m.type = 'event')::int`.as('event'))
+    .where('m.series_id', '=', seriesId)
+    .where('m.visibility', '=', 'public')
+    .groupBy('s.steam_id')
+    .as('c');
+  return db
+    .selectFrom('players as p')
+    .leftJoin(counts, 'c.steam_id', 'p.steam_id')
+    .select(['p.steam_id', 'p.name', 'p.primary_name'])
+    .select(sql<number>`coalesce(c.comp, 0)`.as('comp'))
+    .select(sql<number>`coalesce(c.event, 0)`.as('event'))
+    .where('p.visibility', '=', 'public')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['p.steam_id']), 'like', pattern),
+        eb(eb.fn('lower', ['p.name']), 'like', pattern),
+        eb(eb.fn('lower', ['p.primary_name']), 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('player_aliases as a')
+            .select('a.steam_id')
+            .whereRef('a.steam_id', '=', 'p.steam_id')
+            .where((sub) => sub(sub.fn('lower', ['a.name']), 'like', pattern)),
+        ),
+      ]),
+    )
+    .orderBy(sql`coalesce(c.comp, 0) + coalesce(c.event, 0)`, 'desc')
+    .orderBy('p.name')
+    .orderBy('p.steam_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Aliases of the given players, most used first, grouped by steam id. */
+export async function listAliases(db: DB, steamIds: string[]): Promise<Map<string, string[]>> {
+  const byPlayer = new Map<string, string[]>();
+  if (steamIds.length === 0) return byPlayer;
+  const rows = await db
+    .selectFrom('player_aliases')
+    .select(['steam_id', 'name'])
+    .where('steam_id', 'in', steamIds)
+    .orderBy('times_seen', 'desc')
+    .orderBy('last_seen', 'desc')
+    .execute();
+  for (const row of rows) {
+    const list = byPlayer.get(row.steam_id) ?? [];
+    list.push(row.name);
+    byPlayer.set(row.steam_id, list);
+  }
+  return byPlayer;
+}
+
+/** Players by id (any visibility). */
+export function findPlayers(db: DB, steamIds: string[]) {
+  if (steamIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('players').select(['steam_id', 'name', 'primary_name', 'visibility']).where('steam_id', 'in', steamIds).execute();
+}
+
+/** The player's skill rows in the series, one per game type. */
+export function listPlayerSkills(db: DB, seriesId: number, steamId: string) {
+  return db
+    .selectFrom('player_skills')
+    .select(['game_type', 'matches', 'x_bar', 's', 'skill_vector', 'weapon_stats', 'role_stats'])
+    .where('series_id', '=', seriesId)
+    .where('steam_id', '=', steamId)
+    .execute() as Promise<
+    {
+      game_type: MatchType;
+      matches: number;
+      x_bar: number[];
+      s: number[] | null;
+      skill_vector: number[] | null;
+      weapon_stats: Record<string, unknown>;
+      role_stats: Record<string, unknown>;
+    }[]
+  >;
+}
+
+/** The registered teams the player played for in public matches of the series, most matches first. */
+export function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
+  return db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
+    .select(['t.tag', 't.name', 't.icon'])
+    .select((eb) => eb.fn.countAll<number>().as('matches'))
+    .where('s.steam_id', '=', steamId)
+    .where('m.series_id', '=', seriesId)
+    .where('m.visibility', '=', 'public')
+    .where('t.deleted_at', 'is', null)
+    .groupBy(['t.id', 't.tag', 't.name', 't.icon'])
+    .orderBy('matches', 'desc')
+    .orderBy('t.tag')
+    .execute();
+}
+
+/** The user who claimed the profile, or undefined. */
+export async function findClaimOwner(db: DB, steamId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('profile_claims').select('user_id').where('steam_id', '=', steamId).executeTakeFirst();
+  return row?.user_id;
+}

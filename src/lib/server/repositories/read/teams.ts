@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/index.ts';
+
+/** A team of a series with its rating and its position in the series ordering. */
+export interface SeriesTeamRow {
+  id: number;
+  tag: string;
+  name: string;
+  icon: string | null;
+  invite: string | null;
+  discord_role_id: string | null;
+  inactive: boolean;
+  mu: number;
+  sigma: number;
+  num_matches: number;
+  wins: number;
+  losses: number;
+  last_updated: Date | string | null;
+  rank: number;
+}
+
+/**
+ * The ranked ordering of a series' live teams with the same `inactive` flag: ranked teams (enough matches) before
+ * pending ones, each by score (mu - 3 sigma) descending, then tag. `rank` is the position in the whole ordering.
+ */
+function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: boolean) {
+  return db
+    .selectFrom('team_ratings as r')
+    .innerJoin('teams as t', 't.id', 'r.team_id')
+    .select([
+      't.id', 't.tag', 't.name', 't.icon', 't.invite', 't.discord_role_id', 't.inactive',
+      'r.mu', 'r.sigma', 'r.num_matches', 'r.wins', 'r.losses', 'r.last_updated',
+    ])
+    .select(
+      sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - 3 * r.sigma desc, lower(t.tag), t.id))::int`.as('rank'),
+    )
+    .where('r.series_id', '=', seriesId)
+    .where('t.deleted_at', 'is', null)
+    .where('t.inactive', '=', inactive);
+}
+
+/** One page of the ordering plus the total number of teams in it. */
+export async function listSeriesTeams(
+  db: DB,
+  seriesId: number,
+  rankedAfter: number,
+  page: { inactive: boolean; limit: number; offset: number },
+): Promise<{ rows: SeriesTeamRow[]; total: number }> {
+  const base = orderedTeams(db, seriesId, rankedAfter, page.inactive).as('o');
+  const [rows, total] = await Promise.all([
+    db.selectFrom(base).selectAll().orderBy('o.rank').limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('team_ratings as r')
+      .innerJoin('teams as t', 't.id', 'r.team_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('r.series_id', '=', seriesId)
+      .where('t.deleted_at', 'is', null)
+      .where('t.inactive', '=', page.inactive)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** The team's row in its series ordering, or undefined when it has no rating in the series. */
+export async function findSeriesTeam(db: DB, seriesId: number, rankedAfter: number, team: { id: number; inactive: boolean }): Promise<SeriesTeamRow | undefined> {
+  const base = orderedTeams(db, seriesId, rankedAfter, team.inactive).as('o');
+  return db.selectFrom(base).selectAll().where('o.id', '=', team.id).executeTakeFirst();
+}
+
+/** Previous tags of the given teams, newest first, grouped by team id. */
+export async function listPreviousTags(db: DB, teamIds: number[]): Promise<Map<number, { tag: string; until: Date | string }[]>> {
+  const byTeam = new Map<number, { tag: string; until: Date | string }[]>();
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .selectFrom('team_previous_tags')
+    .select(['team_id', 'tag', 'until'])
+    .where('team_id', 'in', teamIds)
+    .orderBy('until', 'desc')
+    .execute();
+  for (const row of rows) {
+    const list = byTeam.get(row.team_id) ?? [];
+    list.push({ tag: row.tag, until: row.until });
+    byTeam.set(row.team_id, list);
+  }
+  return byTeam;
+}
+
+/** The team's rating after each rated public match of the series, oldest first. */
+export function listRatingHistory(db: DB, seriesId: number, teamId: number) {
+  return db
+    .selectFrom('rating_history as h')
+    .innerJoin('matches as m', 'm.id', 'h.match_id')
+    .select(['h.match_id', 'h.date', 'h.mu', 'h.sigma', 'h.num_matches'])
+    .where('h.series_id', '=', seriesId)
+    .where('h.team_id', '=', teamId)
+    .where('m.visibility', '=', 'public')
+    .orderBy('h.date')
+    .orderBy('h.id')
+    .execute();
+}
+
+/**
+ * Public players who played for the team in public matches of the series, most matches first, one page of
+ * steam ids plus the total.
+ */
+export async function listTeamPlayerIds(
+  db: DB,
+  seriesId: number,
+  teamId: number,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const base = db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .innerJoin('players as p', 'p.steam_id', 's.steam_id')
+    .where('s.team_id', '=', teamId)
+    .where('m.series_id', '=', seriesId)
+    .where('m.visibility', '=', 'public')
+    .where('p.visibility', '=', 'public');
+  const [rows, total] = await Promise.all([
+    base
+      .select('s.steam_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy('s.steam_id')
+      .orderBy('n', 'desc')
+      .orderBy('s.steam_id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select(sql<number>`count(distinct s.steam_id)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.steam_id), total: Number(total.n) };
+}

@@ -1,0 +1,126 @@
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { getDb } from '../../db/index.ts';
+import { endpoint } from '../../http/respond.ts';
+import { readQuery } from '../../http/request.ts';
+import { badRequest } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { cachedJson, cachedResponse } from '../../http/cache.ts';
+import { requireSeries } from '../series.ts';
+import { booleanParam } from '../../../schemas/meta.ts';
+import { MATCH_FILTER_KEYS, matchIdParam, matchListQuerySchema, privateMatchesQuerySchema } from '../../../schemas/match.ts';
+import { teamListQuerySchema, teamPlayersQuerySchema } from '../../../schemas/team.ts';
+import { playerSearchQuerySchema, steamIdParam } from '../../../schemas/player.ts';
+import { logPathParam } from '../../../schemas/log.ts';
+import { getSeriesStatistics } from './statistics.ts';
+import { getMatchDetail, listPrivateMatches, listSeriesMatches } from './matches.ts';
+import { getTeamDetail, listTeamPlayers, listTeams } from './teams.ts';
+import { getPlayerDetail, searchSeriesPlayers } from './players.ts';
+import { getTournament, listTournamentsView } from './tournaments.ts';
+import { getMapCaps } from './maps.ts';
+import { browseLogs } from './logs.ts';
+
+/**
+ * The GET handlers of the public read API. Route files re-export these (`export const GET = readEndpoints.x`) so
+ * that each route stays one line beside the write handlers other modules add to the same file.
+ * Each parses its parameters (400 naming a bad one), calls a read service and answers with caching headers.
+ */
+
+/** A path parameter checked against `schema`; a bad value is a 400 naming the parameter. */
+function pathParam<S extends z.ZodType>(context: APIContext, name: string, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(context.params[name] ?? '');
+  if (!parsed.success) throw badRequest(messages.invalidParameter(name, parsed.error.issues[0]?.message ?? 'invalid'));
+  return parsed.data;
+}
+
+async function seriesOf(context: APIContext) {
+  const db = await getDb();
+  return { db, series: await requireSeries(db, context.params['series'] ?? '') };
+}
+
+const noQuery = z.object({});
+const tournamentListQuery = z.object({ active: booleanParam.optional().transform((v) => v ?? false) });
+const logsQuery = z.object({ path: logPathParam.optional().transform((p) => p ?? '') });
+
+const get = (handler: (context: APIContext) => Promise<Response>): APIRoute => endpoint(handler);
+
+export const readEndpoints = {
+  statistics: get(async (context) => {
+    readQuery(context.url, noQuery);
+    const { db, series } = await seriesOf(context);
+    return cachedJson(context.request, await getSeriesStatistics(db, series));
+  }),
+
+  matches: get(async (context) => {
+    const query = readQuery(context.url, matchListQuerySchema, MATCH_FILTER_KEYS);
+    const { db, series } = await seriesOf(context);
+    return cachedJson(context.request, await listSeriesMatches(db, series, query));
+  }),
+
+  match: get(async (context) => {
+    const { db, series } = await seriesOf(context);
+    const matchId = pathParam(context, 'matchId', matchIdParam);
+    const result = await getMatchDetail(db, series, matchId, context.locals.actor);
+    return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
+  }),
+
+  teams: get(async (context) => {
+    const query = readQuery(context.url, teamListQuerySchema);
+    const { db, series } = await seriesOf(context);
+    const { teams, total } = await listTeams(db, series, query);
+    return cachedJson(context.request, teams, 'public', { 'x-total-count': String(total) });
+  }),
+
+  team: get(async (context) => {
+    readQuery(context.url, noQuery);
+    const { db, series } = await seriesOf(context);
+    return cachedJson(context.request, await getTeamDetail(db, series, context.params['tag'] ?? ''));
+  }),
+
+  teamPlayers: get(async (context) => {
+    const page = readQuery(context.url, teamPlayersQuerySchema);
+    const { db, series } = await seriesOf(context);
+    return cachedJson(context.request, await listTeamPlayers(db, series, context.params['tag'] ?? '', page));
+  }),
+
+  privateMatches: get(async (context) => {
+    const page = readQuery(context.url, privateMatchesQuerySchema);
+    const { db, series } = await seriesOf(context);
+    const list = await listPrivateMatches(db, series, context.params['tag'] ?? '', context.locals.actor, page);
+    return cachedJson(context.request, list, 'private');
+  }),
+
+  players: get(async (context) => {
+    const { query } = readQuery(context.url, playerSearchQuerySchema);
+    const { db, series } = await seriesOf(context);
+    return cachedJson(context.request, await searchSeriesPlayers(db, series, query));
+  }),
+
+  player: get(async (context) => {
+    const { db, series } = await seriesOf(context);
+    const steamId = pathParam(context, 'steamId', steamIdParam);
+    const result = await getPlayerDetail(db, series, steamId, context.locals.actor);
+    return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
+  }),
+
+  tournaments: get(async (context) => {
+    const { active } = readQuery(context.url, tournamentListQuery);
+    return cachedJson(context.request, await listTournamentsView(await getDb(), active));
+  }),
+
+  tournament: get(async (context) => {
+    return cachedJson(context.request, await getTournament(await getDb(), context.params['tag'] ?? ''));
+  }),
+
+  mapCaps: get(async (context) => cachedJson(context.request, getMapCaps(context.params['map'] ?? ''))),
+
+  logs: get(async (context) => {
+    const { path } = readQuery(context.url, logsQuery);
+    const result = await browseLogs(await getDb(), context.locals.actor, path);
+    if (result.kind === 'folder') return cachedJson(context.request, result.listing, 'private');
+    return cachedResponse(context.request, result.content, 'private', {
+      contentType: 'text/plain; charset=utf-8',
+      headers: { 'content-disposition': `attachment; filename="${result.name.replace(/[^A-Za-z0-9_.-]/g, '_')}"` },
+    });
+  }),
+} satisfies Record<string, APIRoute>;

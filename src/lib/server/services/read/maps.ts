@@ -1,0 +1,25 @@
+import caps from '../../../domain/catalogue/caps.json' with { type: 'json' };
+import type { MapCaps } from '../../../schemas/map.ts';
+import { resolveMap } from '../../../domain/catalogue/maps.ts';
+import { notFound } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+
+interface CapsEntry {
+  orientation: string;
+  left_side: string;
+  sectors: string[][];
+}
+const CAPS = caps.maps as Record<string, CapsEntry>;
+
+/** GET /v3/maps/{map}/caps: accepts the map id, display name or short name; 404 for an unknown map or no caps. */
+export function getMapCaps(map: string): MapCaps {
+  const resolved = resolveMap(map);
+  const entry = resolved ? CAPS[resolved.id] : undefined;
+  if (!resolved || !entry) throw notFound(messages.mapNotFound(map));
+  return {
+    map: resolved.id,
+    orientation: entry.orientation === 'vertical' ? 'vertical' : 'horizontal',
+    caps: entry.sectors,
+    left_side: entry.left_side === 'Axis' ? 'Axis' : 'Allies',
+  };
+}

@@ -1,0 +1,72 @@
+import type { DB } from '../../db/index.ts';
+import type { SeriesRow } from '../../db/tables/series.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { isAdmin } from '../../auth/actor.ts';
+import type { PlayerDetail, PlayerSearchResult } from '../../../schemas/player.ts';
+import { PLAYER_SEARCH_LIMIT } from '../../../schemas/player.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { findClaimOwner, findPlayers, listPlayerSkills, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
+import { playerNames } from './teams.ts';
+import type { ReadResult } from './values.ts';
+
+/**
+ * GET .../players?query=: public players whose id, name or an alias contains the trimmed query
+ * (case-insensitive), at most 25, most matches first. An empty query finds nothing.
+ */
+export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: string): Promise<PlayerSearchResult[]> {
+  if (!query) return [];
+  const rows = await searchPlayers(db, series.id, query, PLAYER_SEARCH_LIMIT);
+  const names = await playerNames(db, rows.map((r) => r.steam_id));
+  return rows.map((row) => ({
+    compMatchesCount: Number(row.comp),
+    eventMatchesCount: Number(row.event),
+    name: row.name,
+    steamId: row.steam_id,
+    aliases: names.get(row.steam_id) ?? [row.primary_name ?? row.name],
+  }));
+}
+
+/**
+ * GET .../players/{steamId}: the player's detail and profile. A private profile is visible only to the user who
+ * claimed it and to admins (403 otherwise); 404 for an unknown id. The answer is personal for signed-in callers
+ * (`owned` depends on who asks).
+ */
+export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string, actor: Actor): Promise<ReadResult<PlayerDetail>> {
+  const [player] = await findPlayers(db, [steamId]);
+  if (!player) throw notFound(messages.playerNotFound(steamId));
+  const owner = await findClaimOwner(db, player.steam_id);
+  const owned = actor.kind === 'user' && owner === actor.userId;
+  if (player.visibility === 'private' && !owned && !isAdmin(actor)) throw forbidden(messages.privateProfile);
+  const [skills, teams, names] = await Promise.all([
+    listPlayerSkills(db, series.id, player.steam_id),
+    listPlayerTeams(db, series.id, player.steam_id),
+    playerNames(db, [player.steam_id]),
+  ]);
+  const games: PlayerDetail['games'] = {};
+  for (const skill of skills) {
+    games[skill.game_type] = {
+      matches: skill.matches,
+      x_bar: skill.x_bar,
+      s: skill.s,
+      skill_vector: skill.skill_vector,
+      weapon_stats: skill.weapon_stats ?? {},
+      role_stats: skill.role_stats ?? {},
+    };
+  }
+  return {
+    data: {
+      steam_id: player.steam_id,
+      steam_name: player.name,
+      name: player.primary_name ?? player.name,
+      aliases: names.get(player.steam_id) ?? [],
+      games,
+      teams: teams.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon, matches: Number(t.matches) })),
+      claimed: owner !== undefined,
+      owned,
+      visibility: player.visibility,
+      private: player.visibility === 'private',
+    },
+    personal: actor.kind !== 'anonymous',
+  };
+}

@@ -1,0 +1,89 @@
+import type { DB } from '../../db/index.ts';
+import type { SeriesRow } from '../../db/tables/series.ts';
+import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '../../../schemas/team.ts';
+import { notFound } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
+import { findSeriesTeam, listPreviousTags, listRatingHistory, listSeriesTeams, listTeamPlayerIds, type SeriesTeamRow } from '../../repositories/read/teams.ts';
+import { findPlayers, listAliases } from '../../repositories/read/players.ts';
+import { requireTeam } from '../teams.ts';
+import { iso, isoOrNull, score } from './values.ts';
+
+/** The API view of a team row of a series (rank and ranking from the series' ordering). */
+export function toTeam(row: SeriesTeamRow, rankedAfter: number, previous: { tag: string; until: Date | string }[]): Team {
+  return {
+    tag: row.tag,
+    name: row.name,
+    mu: row.mu,
+    sigma: row.sigma,
+    score: score(row.mu, row.sigma),
+    last_updated: isoOrNull(row.last_updated),
+    icon: row.icon,
+    previous_tags: previous.map((p) => ({ tag: p.tag, until: iso(p.until) })),
+    invite: row.invite,
+    num_matches: row.num_matches,
+    wins: row.wins,
+    losses: row.losses,
+    discord_role_id: row.discord_role_id,
+    inactive: row.inactive,
+    rank: row.rank,
+    ranking: row.num_matches >= rankedAfter ? 'ranked' : 'pending',
+  };
+}
+
+/** One page of the series' active (or, with inactiveOnly, inactive) teams in ranking order, and the total. */
+export async function listTeams(db: DB, series: SeriesRow, query: TeamListQuery): Promise<{ teams: Team[]; total: number }> {
+  const { rows, total } = await listSeriesTeams(db, series.id, series.ranked_after_matches, {
+    inactive: query.inactiveOnly,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const previous = await listPreviousTags(db, rows.map((r) => r.id));
+  return { teams: rows.map((r) => toTeam(r, series.ranked_after_matches, previous.get(r.id) ?? [])), total };
+}
+
+/** The live team for `tag` (old tags resolve) with its series rating; 404 when unknown or not in the series. */
+async function requireSeriesTeam(db: DB, series: SeriesRow, tag: string): Promise<SeriesTeamRow> {
+  const team = await requireTeam(db, tag);
+  const row = await findSeriesTeam(db, series.id, series.ranked_after_matches, team);
+  if (!row) throw notFound(messages.teamNotFound(tag));
+  return row;
+}
+
+/** GET .../teams/{tag}: the team with its rating history (public matches, oldest first). */
+export async function getTeamDetail(db: DB, series: SeriesRow, tag: string): Promise<TeamDetail> {
+  const row = await requireSeriesTeam(db, series, tag);
+  const [previous, history] = await Promise.all([listPreviousTags(db, [row.id]), listRatingHistory(db, series.id, row.id)]);
+  return {
+    ...toTeam(row, series.ranked_after_matches, previous.get(row.id) ?? []),
+    rating_history: history.map((h) => ({
+      match_id: h.match_id,
+      date: iso(h.date),
+      mu: h.mu,
+      sigma: h.sigma,
+      score: score(h.mu, h.sigma),
+      num_matches: h.num_matches,
+    })),
+  };
+}
+
+/** Names of players to show: the primary (or last-seen) name first, then other aliases, most used first. */
+export async function playerNames(db: DB, steamIds: string[]): Promise<Map<string, string[]>> {
+  const [players, aliases] = await Promise.all([findPlayers(db, steamIds), listAliases(db, steamIds)]);
+  const names = new Map<string, string[]>();
+  for (const player of players) {
+    const first = player.primary_name ?? player.name;
+    names.set(player.steam_id, [first, ...(aliases.get(player.steam_id) ?? []).filter((a) => a !== first)]);
+  }
+  return names;
+}
+
+/** GET .../teams/{tag}/players: public players who played for the team in public matches of the series. */
+export async function listTeamPlayers(db: DB, series: SeriesRow, tag: string, page: { limit: number; offset: number }): Promise<TeamPlayers> {
+  const team = await requireSeriesTeam(db, series, tag);
+  const { ids, total } = await listTeamPlayerIds(db, series.id, team.id, page);
+  const names = await playerNames(db, ids);
+  return {
+    players: ids.map((id) => ({ steam_id: id, aliases: names.get(id) ?? [] })),
+    meta: { count: ids.length, offset: page.offset, total_count: total },
+  };
+}

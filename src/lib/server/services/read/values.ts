@@ -1,0 +1,35 @@
+import { resolveMap } from '../../../domain/catalogue/maps.ts';
+import { mapDisplayName } from '../../../domain/map-names.ts';
+
+/** An ISO timestamp of a database date (both engines may hand back Date or text). */
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** iso() that keeps null. */
+export function isoOrNull(value: Date | string | null | undefined): string | null {
+  return value == null ? null : iso(value);
+}
+
+/** The conservative rating score the rankings sort by. */
+export function score(mu: number, sigma: number): number {
+  return mu - 3 * sigma;
+}
+
+/** What a caller-facing read returns: the data, and whether it was computed with the caller's own rights. */
+export interface ReadResult<T> {
+  data: T;
+  /** True when another caller could see something different (private cache only). */
+  personal: boolean;
+}
+
+/** A catalogue map's display name and images; unknown ids are shown as stored, without images. */
+export function mapView(mapId: string): { name: string; banner: string | null; tactical: string | null } {
+  const resolved = resolveMap(mapId);
+  if (!resolved || resolved.id !== mapId) return { name: mapDisplayName(mapId), banner: null, tactical: null };
+  return {
+    name: resolved.name,
+    banner: resolved.image ? `/images/maps/${resolved.image}` : null,
+    tactical: `/images/tactical/${resolved.id}.webp`,
+  };
+}
