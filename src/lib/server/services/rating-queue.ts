@@ -1,9 +1,60 @@
+/**
+ * The in-process rating worker. `notifyQueued(db)` asks for the queued matches to be rated soon: one worker per
+ * database runs at a time, notifications during a run coalesce into one more run, failures are logged and never
+ * reach the caller. Callers notify after the transaction that queued a match has committed.
+ */
 import type { DB } from '../db/index.ts';
+import { processQueuedMatches } from './ratings/process.ts';
+
+interface WorkerState {
+  running: Promise<void> | null;
+  again: boolean;
+}
+
+// Per database handle (tests run several); a WeakMap lets a closed database's state go.
+const workers = new WeakMap<DB, WorkerState>();
+
+function stateOf(db: DB): WorkerState {
+  let state = workers.get(db);
+  if (!state) workers.set(db, (state = { running: null, again: false }));
+  return state;
+}
+
+async function drain(db: DB, state: WorkerState): Promise<void> {
+  try {
+    do {
+      state.again = false;
+      try {
+        await processQueuedMatches(db);
+      } catch (error) {
+        console.error('Rating queued matches failed:', error);
+      }
+    } while (state.again);
+  } finally {
+    state.running = null;
+  }
+}
 
 /**
- * Asks for the queued matches of the database to be rated soon (the ratings service replaces this body).
- * Call it after the transaction that queued a match has committed; it never throws and never blocks the caller.
+ * Asks for the queued matches of the database to be rated soon (within a second). Call it after the transaction
+ * that queued a match has committed; it never throws and never blocks the caller.
  */
 export function notifyQueued(db: DB): void {
-  void db;
+  try {
+    const state = stateOf(db);
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    // Start on the next tick so that the caller's response goes out first.
+    state.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => drain(db, state));
+  } catch (error) {
+    console.error('Could not schedule rating:', error);
+  }
+}
+
+/** Resolves when the worker of `db` has nothing left to do (tests, the demo generator, graceful shutdown). */
+export async function ratingQueueIdle(db: DB): Promise<void> {
+  const state = workers.get(db);
+  while (state?.running) await state.running;
 }

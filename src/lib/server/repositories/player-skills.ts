@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/index.ts';
+import type { MatchType } from '../db/tables/matches.ts';
+
+/** One player's line in a counted match, with the match's game type. */
+export interface SkillSourceRow {
+  steam_id: string;
+  game_type: MatchType;
+  playtime: number;
+  kpm: number;
+  dpm: number;
+  spm: number;
+  cpm: number;
+  weapons: Record<string, number>;
+  roles: unknown[];
+}
+
+/** A player_skills row to store (vectors are [kpm, dpm, spm, cpm]). */
+export interface SkillWrite {
+  steam_id: string;
+  game_type: MatchType;
+  matches: number;
+  x_bar: number[];
+  s: number[] | null;
+  skill_vector: number[] | null;
+  weapon_stats: Record<string, unknown>;
+  role_stats: Record<string, unknown>;
+}
+
+/**
+ * Player lines of the series' counted matches of the given game types: competitive and event matches once posted,
+ * friendlies once accepted ('skipped' = final but unrated).
+ */
+export function listSkillSourceRows(db: DB, seriesId: number, gameTypes: readonly MatchType[]): Promise<SkillSourceRow[]> {
+  if (gameTypes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .select(['s.steam_id', 'm.type as game_type', 's.playtime', 's.kpm', 's.dpm', 's.spm', 's.cpm', 's.weapons', 's.roles'])
+    .where('m.series_id', '=', seriesId)
+    .where('m.type', 'in', [...gameTypes])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.type', '!=', 'friendly'), eb('m.calculation_status', '=', 'posted')]),
+        eb.and([eb('m.type', '=', 'friendly'), eb('m.calculation_status', '=', 'skipped')]),
+      ]),
+    )
+    .orderBy('s.match_id')
+    .orderBy('s.steam_id')
+    .execute() as unknown as Promise<SkillSourceRow[]>;
+}
+
+/** Replaces the series' player_skills rows of the given game types with `rows`. */
+export async function replacePlayerSkills(db: DB, seriesId: number, gameTypes: readonly MatchType[], rows: readonly SkillWrite[]): Promise<void> {
+  if (gameTypes.length === 0) return;
+  await db.deleteFrom('player_skills').where('series_id', '=', seriesId).where('game_type', 'in', [...gameTypes]).execute();
+  for (let i = 0; i < rows.length; i += 2000) {
+    const data = JSON.stringify(rows.slice(i, i + 2000));
+    await sql`
+      insert into player_skills (series_id, steam_id, game_type, matches, x_bar, s, skill_vector, weapon_stats, role_stats)
+      select ${seriesId}, v.steam_id, v.game_type, v.matches, v.x_bar, v.s, v.skill_vector, v.weapon_stats, v.role_stats
+      from jsonb_to_recordset(${data}::jsonb) as v(steam_id text, game_type text, matches int, x_bar jsonb, s jsonb,
+        skill_vector jsonb, weapon_stats jsonb, role_stats jsonb)`.execute(db);
+  }
+}
+
+/** A player's rates in one match, for the in-match percentiles. */
+export interface PercentileSourceRow {
+  match_id: number;
+  steam_id: string;
+  side: string | null;
+  kpm: number;
+  dpm: number;
+  spm: number;
+  cpm: number;
+}
+
+/** Player lines of the given matches (or of every match of the series still lacking percentiles). */
+export function listPercentileSourceRows(db: DB, seriesId: number, matchIds: readonly number[] | 'missing'): Promise<PercentileSourceRow[]> {
+  let query = db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .select(['s.match_id', 's.steam_id', 's.side', 's.kpm', 's.dpm', 's.spm', 's.cpm'])
+    .where('m.series_id', '=', seriesId);
+  if (matchIds === 'missing') {
+    query = query.where('s.match_id', 'in', (eb) =>
+      eb.selectFrom('player_match_stats as p').innerJoin('matches as mm', 'mm.id', 'p.match_id').select('p.match_id')
+        .where('mm.series_id', '=', seriesId).where('p.all_percentile', 'is', null));
+  } else {
+    if (matchIds.length === 0) return Promise.resolve([]);
+    query = query.where('s.match_id', 'in', [...matchIds]);
+  }
+  return query.orderBy('s.match_id').orderBy('s.steam_id').execute();
+}
+
+/** Stores side and overall percentiles of player lines. */
+export async function writePercentiles(
+  db: DB,
+  rows: readonly { match_id: number; steam_id: string; side_percentile: number; all_percentile: number }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5000) {
+    const data = JSON.stringify(rows.slice(i, i + 5000));
+    await sql`
+      update player_match_stats s set side_percentile = v.side_percentile, all_percentile = v.all_percentile
+      from jsonb_to_recordset(${data}::jsonb) as v(match_id int, steam_id text, side_percentile float8, all_percentile float8)
+      where s.match_id = v.match_id and s.steam_id = v.steam_id`.execute(db);
+  }
+}

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/index.ts';
+import type { CalculationStatus, MatchType } from '../db/tables/matches.ts';
+
+/** A match that takes part in a series' rating replay (competitive or event, queued or posted). */
+export interface RatingMatchRow {
+  id: number;
+  date: Date;
+  result: string;
+  type: MatchType;
+  status: CalculationStatus;
+  winner_team_id: number | null;
+  loser_team_id: number | null;
+}
+
+/** A team's stored rating state in one series. */
+export interface StoredTeamRating {
+  team_id: number;
+  mu: number;
+  sigma: number;
+  num_matches: number;
+  wins: number;
+  losses: number;
+  last_updated: Date | null;
+}
+
+/** The rating columns of one match, as the replay computed them (all null for a match that is not rated). */
+export interface MatchRatingWrite {
+  id: number;
+  winner_mu_before: number | null;
+  winner_sigma_before: number | null;
+  loser_mu_before: number | null;
+  loser_sigma_before: number | null;
+  winner_mu_after: number | null;
+  winner_sigma_after: number | null;
+  loser_mu_after: number | null;
+  loser_sigma_after: number | null;
+  win_probability: number | null;
+}
+
+/** One rating_history point. */
+export interface HistoryWrite {
+  team_id: number;
+  match_id: number;
+  date: Date;
+  mu: number;
+  sigma: number;
+  num_matches: number;
+}
+
+// Bulk writes pass one JSON array parameter and expand it with jsonb_to_recordset: one statement per chunk on both
+// engines. Numbers survive exactly: JSON.stringify prints the shortest round-trip decimal and float8in parses it back.
+const CHUNK = 5000;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Ids of the series that have queued matches, oldest series first. */
+export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
+  const rows = await db
+    .selectFrom('matches')
+    .select('series_id')
+    .distinct()
+    .where('calculation_status', '=', 'queued')
+    .orderBy('series_id')
+    .execute();
+  return rows.map((r) => r.series_id);
+}
+
+/** Locks the series row for the rest of the transaction, so that two raters (server, CLI) never interleave. */
+export async function lockSeries(db: DB, seriesId: number): Promise<void> {
+  await sql`select id from series where id = ${seriesId} for update`.execute(db);
+}
+
+/**
+ * The series' queued and posted non-friendly matches, in rating order: date, then id.
+ * With `status` only matches of that status.
+ */
+export function listRatingMatches(db: DB, seriesId: number, status?: CalculationStatus): Promise<RatingMatchRow[]> {
+  let query = db
+    .selectFrom('matches')
+    .select(['id', 'date', 'result', 'type', 'calculation_status as status', 'winner_team_id', 'loser_team_id'])
+    .where('series_id', '=', seriesId)
+    .where('type', '!=', 'friendly');
+  query = status ? query.where('calculation_status', '=', status) : query.where('calculation_status', 'in', ['queued', 'posted']);
+  return query.orderBy('date').orderBy('id').execute();
+}
+
+/** The newest (date, id) of the series' posted matches that changed ratings, or undefined. */
+export function lastRatedMatch(db: DB, seriesId: number): Promise<{ id: number; date: Date } | undefined> {
+  return db
+    .selectFrom('matches')
+    .select(['id', 'date'])
+    .where('series_id', '=', seriesId)
+    .where('calculation_status', '=', 'posted')
+    .where('type', '!=', 'friendly')
+    .where('winner_team_id', 'is not', null)
+    .where('loser_team_id', 'is not', null)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Stored ratings of `teamIds` in the series (all its teams when omitted). */
+export async function loadTeamRatings(db: DB, seriesId: number, teamIds?: readonly number[]): Promise<StoredTeamRating[]> {
+  if (teamIds && teamIds.length === 0) return [];
+  let query = db
+    .selectFrom('team_ratings')
+    .select(['team_id', 'mu', 'sigma', 'num_matches', 'wins', 'losses', 'last_updated'])
+    .where('series_id', '=', seriesId);
+  if (teamIds) query = query.where('team_id', 'in', [...teamIds]);
+  return query.execute();
+}
+
+/** Puts every team of the series back to the prior (mu, sigma) with no matches (start of a full recompute). */
+export async function resetTeamRatings(db: DB, seriesId: number, mu: number, sigma: number): Promise<void> {
+  await db
+    .updateTable('team_ratings')
+    .set({ mu, sigma, num_matches: 0, wins: 0, losses: 0, last_updated: null })
+    .where('series_id', '=', seriesId)
+    .execute();
+}
+
+/** Inserts or updates the given team ratings of the series (true_strength is left alone). */
+export async function upsertTeamRatings(db: DB, seriesId: number, rows: readonly StoredTeamRating[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    const data = JSON.stringify(part.map((r) => ({ ...r, last_updated: r.last_updated?.toISOString() ?? null })));
+    await sql`
+      insert into team_ratings (series_id, team_id, mu, sigma, num_matches, wins, losses, last_updated)
+      select ${seriesId}, v.team_id, v.mu, v.sigma, v.num_matches, v.wins, v.losses, v.last_updated
+      from jsonb_to_recordset(${data}::jsonb) as v(team_id int, mu float8, sigma float8, num_matches int, wins int,
+        losses int, last_updated timestamptz)
+      on conflict (series_id, team_id) do update set mu = excluded.mu, sigma = excluded.sigma,
+        num_matches = excluded.num_matches, wins = excluded.wins, losses = excluded.losses,
+        last_updated = excluded.last_updated`.execute(db);
+  }
+}
+
+/** Writes the rating columns of the given matches; `post` also marks them posted (rated_at = now if unset). */
+export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[], post: boolean): Promise<void> {
+  for (const part of chunks(rows)) {
+    const data = JSON.stringify(part);
+    const status = post ? sql`'posted'` : sql`m.calculation_status`;
+    const ratedAt = post ? sql`coalesce(m.rated_at, now())` : sql`m.rated_at`;
+    await sql`
+      update matches m set winner_mu_before = v.winner_mu_before, winner_sigma_before = v.winner_sigma_before,
+        loser_mu_before = v.loser_mu_before, loser_sigma_before = v.loser_sigma_before,
+        winner_mu_after = v.winner_mu_after, winner_sigma_after = v.winner_sigma_after,
+        loser_mu_after = v.loser_mu_after, loser_sigma_after = v.loser_sigma_after,
+        win_probability = v.win_probability, calculation_status = ${status}, rated_at = ${ratedAt}
+      from jsonb_to_recordset(${data}::jsonb) as v(id int, winner_mu_before float8, winner_sigma_before float8,
+        loser_mu_before float8, loser_sigma_before float8, winner_mu_after float8, winner_sigma_after float8,
+        loser_mu_after float8, loser_sigma_after float8, win_probability float8)
+      where m.id = v.id`.execute(db);
+  }
+}
+
+/** Marks queued friendlies of the series 'skipped' (a friendly is never rated). */
+export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<void> {
+  await db
+    .updateTable('matches')
+    .set({ calculation_status: 'skipped' })
+    .where('series_id', '=', seriesId)
+    .where('type', '=', 'friendly')
+    .where('calculation_status', '=', 'queued')
+    .execute();
+}
+
+/** Deletes the series' whole rating history (start of a full recompute). */
+export async function deleteRatingHistory(db: DB, seriesId: number): Promise<void> {
+  await db.deleteFrom('rating_history').where('series_id', '=', seriesId).execute();
+}
+
+/** Appends rating history points of the series. */
+export async function insertRatingHistory(db: DB, seriesId: number, rows: readonly HistoryWrite[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    const data = JSON.stringify(part.map((r) => ({ ...r, date: r.date.toISOString() })));
+    await sql`
+      insert into rating_history (series_id, team_id, match_id, date, mu, sigma, num_matches)
+      select ${seriesId}, v.team_id, v.match_id, v.date, v.mu, v.sigma, v.num_matches
+      from jsonb_to_recordset(${data}::jsonb) as v(team_id int, match_id int, date timestamptz, mu float8,
+        sigma float8, num_matches int)`.execute(db);
+  }
+}
+
+/** Stores fitted sector thresholds (and optionally switches the model). */
+export async function updateSeriesRatingModel(
+  db: DB,
+  seriesId: number,
+  values: { sector_thresholds: { t1: number; t2: number }; rating_model?: 'trueskill' | 'sector' },
+): Promise<void> {
+  await db
+    .updateTable('series')
+    .set({ sector_thresholds: JSON.stringify(values.sector_thresholds), ...(values.rating_model ? { rating_model: values.rating_model } : {}) })
+    .where('id', '=', seriesId)
+    .execute();
+}
+
+/** Hidden true strengths of the series' teams (demo data), keyed by team id. */
+export async function loadTrueStrengths(db: DB, seriesId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('team_ratings')
+    .select(['team_id', 'true_strength'])
+    .where('series_id', '=', seriesId)
+    .where('true_strength', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.team_id, r.true_strength as number]));
+}

@@ -1,0 +1,162 @@
+/**
+ * Rating a series: ratings are a pure function of the series' rated matches (competitive and event, posted or
+ * being posted, both teams registered) replayed in date order, ties by id.
+ *
+ * - `rateQueued` posts the queued matches of one series. When every queued match comes after the newest rated
+ *   match, it continues from the stored team ratings (incremental); when one is backdated (not later than the
+ *   newest rated match) it replays the whole series (exact, and cheap: 100,000 matches replay in well under a second).
+ * - `recomputeSeries` replays the whole series from the prior: team ratings, match before/after columns and the
+ *   rating history are rewritten. Both paths produce bit-identical numbers.
+ * - A match against an unregistered team (null team id) is posted but changes no rating (its rating columns stay
+ *   null): there is no rating to update on that side, and a phantom opponent would inflate the registered side.
+ */
+import type { RatedMatch, ReplayResult, TeamRating } from '../../../domain/rating/index.ts';
+import { replayRatings } from '../../../domain/rating/index.ts';
+import type { DB } from '../../db/index.ts';
+import type { SeriesRow } from '../../db/tables/series.ts';
+import {
+  deleteRatingHistory,
+  insertRatingHistory,
+  lastRatedMatch,
+  listRatingMatches,
+  loadTeamRatings,
+  lockSeries,
+  resetTeamRatings,
+  skipQueuedFriendlies,
+  upsertTeamRatings,
+  writeMatchRatings,
+  type HistoryWrite,
+  type MatchRatingWrite,
+  type RatingMatchRow,
+  type StoredTeamRating,
+} from '../../repositories/ratings.ts';
+import { isDrawnResult, seriesReplayParams } from './params.ts';
+
+/** What a rating pass did. */
+export interface RatingPass {
+  series_id: number;
+  mode: 'incremental' | 'full' | 'none';
+  /** Matches newly set to posted. */
+  posted: number;
+  /** Matches whose ratings were (re)computed. */
+  rated: number;
+  /** Match ids whose status changed to posted (their players' skills and percentiles need refreshing). */
+  posted_ids: number[];
+}
+
+const isRated = (m: RatingMatchRow): m is RatingMatchRow & { winner_team_id: number; loser_team_id: number } =>
+  m.winner_team_id !== null && m.loser_team_id !== null && m.winner_team_id !== m.loser_team_id;
+
+const later = (a: { date: Date; id: number }, b: { date: Date; id: number }): boolean =>
+  a.date.getTime() > b.date.getTime() || (a.date.getTime() === b.date.getTime() && a.id > b.id);
+
+function toRated(m: RatingMatchRow & { winner_team_id: number; loser_team_id: number }): RatedMatch {
+  return { id: m.id, winner: m.winner_team_id, loser: m.loser_team_id, result: m.result, date: m.date, drawn: isDrawnResult(m.result) };
+}
+
+const unrated = (id: number): MatchRatingWrite => ({
+  id,
+  winner_mu_before: null,
+  winner_sigma_before: null,
+  loser_mu_before: null,
+  loser_sigma_before: null,
+  winner_mu_after: null,
+  winner_sigma_after: null,
+  loser_mu_after: null,
+  loser_sigma_after: null,
+  win_probability: null,
+});
+
+/** Writes a replay's results: match columns, history points and team ratings. */
+async function writeReplay(db: DB, seriesId: number, replay: ReplayResult, queuedIds: Set<number>, dates: Map<number, Date>): Promise<void> {
+  const writes: MatchRatingWrite[] = replay.matches.map((c) => ({
+    id: c.id as number,
+    winner_mu_before: c.winner_before.mu,
+    winner_sigma_before: c.winner_before.sigma,
+    loser_mu_before: c.loser_before.mu,
+    loser_sigma_before: c.loser_before.sigma,
+    winner_mu_after: c.winner_after.mu,
+    winner_sigma_after: c.winner_after.sigma,
+    loser_mu_after: c.loser_after.mu,
+    loser_sigma_after: c.loser_after.sigma,
+    win_probability: c.win_probability,
+  }));
+  // Already-posted matches keep their status and rated_at; queued ones become posted.
+  await writeMatchRatings(db, writes.filter((w) => !queuedIds.has(w.id)), false);
+  await writeMatchRatings(db, writes.filter((w) => queuedIds.has(w.id)), true);
+  const history: HistoryWrite[] = [];
+  const counts = new Map<number, number>();
+  for (const [team, points] of replay.history) {
+    const teamId = team as number;
+    const before = (replay.teams.get(teamId)?.num_matches ?? 0) - points.length;
+    points.forEach((p, i) => {
+      history.push({ team_id: teamId, match_id: p.match_id as number, date: dates.get(p.match_id as number)!, mu: p.mu, sigma: p.sigma, num_matches: before + i + 1 });
+    });
+    counts.set(teamId, points.length);
+  }
+  await insertRatingHistory(db, seriesId, history);
+  const teams: StoredTeamRating[] = [];
+  for (const teamId of counts.keys()) {
+    const t = replay.teams.get(teamId)!;
+    const last = t.last_updated;
+    teams.push({ team_id: teamId, mu: t.mu, sigma: t.sigma, num_matches: t.num_matches, wins: t.wins, losses: t.losses, last_updated: last === null ? null : new Date(last) });
+  }
+  await upsertTeamRatings(db, seriesId, teams);
+}
+
+/** Replays the whole series from the prior inside `trx` (the caller holds the series lock). */
+async function replayFull(trx: DB, series: SeriesRow, matches: RatingMatchRow[]): Promise<RatingPass> {
+  const queued = matches.filter((m) => m.status === 'queued');
+  const rated = matches.filter(isRated);
+  const replay = replayRatings(rated.map(toRated), seriesReplayParams(series));
+  await resetTeamRatings(trx, series.id, series.rating_mu, series.rating_sigma);
+  await deleteRatingHistory(trx, series.id);
+  const queuedIds = new Set(queued.map((m) => m.id));
+  await writeReplay(trx, series.id, replay, queuedIds, new Map(rated.map((m) => [m.id, m.date])));
+  const skipped = matches.filter((m) => !isRated(m));
+  await writeMatchRatings(trx, skipped.filter((m) => !queuedIds.has(m.id)).map((m) => unrated(m.id)), false);
+  await writeMatchRatings(trx, skipped.filter((m) => queuedIds.has(m.id)).map((m) => unrated(m.id)), true);
+  return { series_id: series.id, mode: 'full', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
+}
+
+/** Continues from the stored team ratings with the queued matches (all later than the newest rated match). */
+async function replayIncremental(trx: DB, series: SeriesRow, queued: RatingMatchRow[]): Promise<RatingPass> {
+  const rated = queued.filter(isRated);
+  const teamIds = [...new Set(rated.flatMap((m) => [m.winner_team_id, m.loser_team_id]))];
+  const initial = new Map<number, TeamRating>();
+  for (const r of await loadTeamRatings(trx, series.id, teamIds)) {
+    initial.set(r.team_id, { mu: r.mu, sigma: r.sigma, num_matches: r.num_matches, wins: r.wins, losses: r.losses, last_updated: r.last_updated });
+  }
+  const replay = replayRatings(rated.map(toRated), seriesReplayParams(series), initial);
+  const ids = new Set(queued.map((m) => m.id));
+  await writeReplay(trx, series.id, replay, ids, new Map(rated.map((m) => [m.id, m.date])));
+  await writeMatchRatings(trx, queued.filter((m) => !isRated(m)).map((m) => unrated(m.id)), true);
+  return { series_id: series.id, mode: 'incremental', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
+}
+
+async function loadSeries(trx: DB, seriesId: number): Promise<SeriesRow> {
+  await lockSeries(trx, seriesId);
+  return trx.selectFrom('series').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Posts the queued matches of a series inside `trx` (a transaction): incremental when none is backdated, else a
+ * full replay. Queued friendlies become 'skipped'.
+ */
+export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass> {
+  const series = await loadSeries(trx, seriesId);
+  await skipQueuedFriendlies(trx, seriesId);
+  const queued = await listRatingMatches(trx, seriesId, 'queued');
+  if (queued.length === 0) return { series_id: seriesId, mode: 'none', posted: 0, rated: 0, posted_ids: [] };
+  const last = await lastRatedMatch(trx, seriesId);
+  const backdated = last !== undefined && queued.some((m) => isRated(m) && !later(m, last));
+  if (backdated) return replayFull(trx, series, await listRatingMatches(trx, seriesId));
+  return replayIncremental(trx, series, queued);
+}
+
+/** Replays the whole series from its prior inside `trx`, posting any queued matches on the way. */
+export async function recomputeRatings(trx: DB, seriesId: number): Promise<RatingPass> {
+  const series = await loadSeries(trx, seriesId);
+  await skipQueuedFriendlies(trx, seriesId);
+  return replayFull(trx, series, await listRatingMatches(trx, seriesId));
+}
