@@ -61,13 +61,13 @@ export async function seedTeams(db: Kysely<Database>, tags: string[]): Promise<R
   return out;
 }
 
-/** Inserts a user with the given roles and a live session; returns the session cookie value. */
+/** Inserts a user with the given roles, managed teams and a live session; returns the request headers of that browser. */
 export async function seedUser(
   db: Kysely<Database>,
   discordId: string,
   roles: ('ADMIN' | 'USER' | 'TEAM_MANAGER')[],
   managedTeamIds: number[] = [],
-): Promise<{ userId: number; cookie: string }> {
+): Promise<{ userId: number; headers: Record<string, string> }> {
   const user = await db.insertInto('users').values({ discord_id: discordId, name: `user${discordId}`, avatar: null, last_login_at: null }).returning('id').executeTakeFirstOrThrow();
   for (const role of roles) await db.insertInto('user_roles').values({ user_id: user.id, role }).execute();
   for (const teamId of managedTeamIds) await db.insertInto('team_managers').values({ user_id: user.id, team_id: teamId }).execute();
@@ -76,7 +76,9 @@ export async function seedUser(
     .insertInto('sessions')
     .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + 86_400_000), user_agent: null })
     .execute();
-  return { userId: user.id, cookie: `hss_session=${token}` };
+  // A signed-in browser repeats its CSRF cookie in the X-CSRF-Token header.
+  const csrf = `csrf-${discordId}`;
+  return { userId: user.id, headers: { cookie: `hss_session=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
 }
 
 /** A multipart report form like the site's and HLU's. */
