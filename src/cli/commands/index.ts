@@ -4,6 +4,10 @@ import { seriesCreate, seriesList } from './series.ts';
 import { teamsCreate } from './teams.ts';
 import { usersGrant } from './users.ts';
 import { apiKeysCreate } from './api-keys.ts';
+import { ratingsCommands } from './ratings.ts';
+import { importResultsCommand } from './import.ts';
+import { logsParse } from './logs.ts';
+import { matchesReparse } from './matches.ts';
 
 /** Every operator command; add new ones here. */
-export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate];
+export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, logsParse, matchesReparse];
