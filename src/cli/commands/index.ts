@@ -10,4 +10,4 @@ import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
 
 /** Every operator command; add new ones here. */
-export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, logsParse, matchesReparse];
+export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, importResultsCommand, logsParse, matchesReparse];
