@@ -60,6 +60,17 @@ function canonical(name: string): string | null {
  */
 export function weaponCategory(name: string | null): string | null {
   if (!name || name === 'None') return null;
+  const cached = CATEGORY_CACHE.get(name);
+  if (cached !== undefined) return cached;
+  const category = lookupCategory(name);
+  // Kill logs repeat a few dozen weapon names thousands of times; unknown names are not cached to bound memory.
+  if (category !== null) CATEGORY_CACHE.set(name, category);
+  return category;
+}
+
+const CATEGORY_CACHE = new Map<string, string>();
+
+function lookupCategory(name: string): string | null {
   const key = canonical(name);
   if (!key) return null;
   const c = crcon[key];

@@ -5,8 +5,9 @@ import type { LogEvent, MatchCandidate, MatchSlice, PlayerAtStart } from './type
 /** Keeps what connect/team/unit/role lines say about connected players, to know their state at MATCH START. */
 function track(connected: Map<string, PlayerAtStart>, e: LogEvent): void {
   const id = e.player_id;
-  if (!id) return;
-  if (e.type === 'player_join_server') {
+  const t = e.type;
+  if (!id || t === 'player_kill' || t === 'player_teamkill' || t === 'player_message' || t === 'player_suicide') return;
+  if (t === 'player_join_server') {
     connected.set(id, { name: e.player_name ?? '', team: null, role: null, squad: null });
     return;
   }

@@ -35,8 +35,11 @@ export function groupEndingAt(text: string, close: number): TeamIdGroup | null {
   if (!isPlayerId(id)) return null;
   const open = text.lastIndexOf('(', slash);
   if (open < 0) return null;
+  for (let i = open + 1; i < slash; i++) {
+    const c = text.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) return null;
+  }
   const team = text.slice(open + 1, slash);
-  if (!/^[A-Za-z]*$/.test(team)) return null;
   return { open, close, team: team === '' || team === 'None' ? null : team, id };
 }
 

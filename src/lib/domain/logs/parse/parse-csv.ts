@@ -2,15 +2,15 @@ import type { LogEvent, ParsedLog } from '../types.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
 
 /**
- * Splits CSV text into rows of fields (RFC 4180: quoted fields may hold commas, newlines and doubled quotes).
- * Never throws: an unterminated quote runs to the end of the text.
+ * Reads one CSV record starting at `pos` (RFC 4180: quoted fields may hold commas, newlines and doubled quotes).
+ * Returns the fields and the position after the record's line break. Never throws: an unterminated quote runs to
+ * the end of the text.
  */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let i = 0;
+export function readRecord(text: string, pos: number): { row: string[]; next: number } {
+  const row: string[] = [];
   const n = text.length;
-  while (i < n) {
+  let i = pos;
+  for (;;) {
     let field: string;
     if (text.charCodeAt(i) === 34) {
       let parts = '';
@@ -32,7 +32,7 @@ export function csvRows(text: string): string[][] {
         break;
       }
       field = parts;
-      // Garbage between the closing quote and the next separator belongs to the field in lenient readers.
+      // Lenient readers keep text between a closing quote and the next separator as part of the field.
       while (i < n && text.charCodeAt(i) !== 44 && text.charCodeAt(i) !== 10) field += text[i++];
     } else {
       let end = i;
@@ -42,17 +42,39 @@ export function csvRows(text: string): string[][] {
     }
     if (field.endsWith('\r') && (i >= n || text.charCodeAt(i) === 10)) field = field.slice(0, -1);
     row.push(field);
-    if (i >= n) break;
-    if (text.charCodeAt(i) === 44) {
+    if (i < n && text.charCodeAt(i) === 44) {
       i++;
-      if (i >= n) row.push('');
       continue;
     }
-    rows.push(row);
-    row = [];
-    i++;
+    return { row, next: i + 1 };
   }
-  if (row.length > 0) rows.push(row);
+}
+
+/**
+ * Fast path for the usual HLU line: every value quoted, no quote inside a value, no line break inside a value.
+ * Returns null when the line needs the full reader.
+ */
+function quickRecord(text: string, pos: number, width: number): { row: string[]; next: number } | null {
+  let nl = text.indexOf('\n', pos);
+  if (nl < 0) nl = text.length;
+  let end = nl;
+  if (text.charCodeAt(end - 1) === 13) end--;
+  if (end - pos < 2 || text.charCodeAt(pos) !== 34 || text.charCodeAt(end - 1) !== 34) return null;
+  const row = text.slice(pos + 1, end - 1).split('","');
+  if (row.length !== width) return null;
+  for (const field of row) if (field.includes('"')) return null;
+  return { row, next: nl + 1 };
+}
+
+/** Splits CSV text into rows of fields (see readRecord). */
+export function csvRows(text: string, width = -1): string[][] {
+  const rows: string[][] = [];
+  let pos = 0;
+  while (pos < text.length) {
+    const record = (width > 0 ? quickRecord(text, pos, width) : null) ?? readRecord(text, pos);
+    rows.push(record.row);
+    pos = record.next;
+  }
   return rows;
 }
 
@@ -61,7 +83,7 @@ export function csvRows(text: string): string[][] {
  * falling back to HLU's order. Rows with the wrong field count or unreadable values are skipped and counted.
  */
 export function parseCsv(text: string): ParsedLog {
-  const rows = csvRows(text);
+  const rows = csvRows(text, HLU_COLUMNS.length);
   const header = rows[0] ?? [];
   const columns: readonly string[] = header.includes('event_time') && header.includes('event_type') ? header : HLU_COLUMNS;
   // Where each canonical column sits in this file's rows (-1 when the file lacks it).

@@ -25,18 +25,27 @@ export function readRconPrefix(line: string): { time: number; bodyAt: number } |
  * any line that carried that name with an id. Unresolvable switches are dropped and counted.
  */
 function resolveTeamSwitches(events: LogEvent[]): { events: LogEvent[]; dropped: number } {
-  const anyId = new Map<string, string>();
-  for (const e of events) {
-    if (e.player_id && e.player_name !== null && !anyId.has(e.player_name)) anyId.set(e.player_name, e.player_id);
-    if (e.player2_id && e.player2_name !== null && !anyId.has(e.player2_name)) anyId.set(e.player2_name, e.player2_id);
-  }
+  // Built only when a switch names nobody who connected before it (rare), as it costs a pass over all events.
+  let anyId: Map<string, string> | null = null;
+  const fallback = (name: string): string | undefined => {
+    if (!anyId) {
+      anyId = new Map();
+      for (const e of events) {
+        if (e.player_id && e.player_name !== null && !anyId.has(e.player_name)) anyId.set(e.player_name, e.player_id);
+        if (e.player2_id && e.player2_name !== null && !anyId.has(e.player2_name)) anyId.set(e.player2_name, e.player2_id);
+      }
+    }
+    return anyId.get(name);
+  };
   const recent = new Map<string, string>();
   const out: LogEvent[] = [];
   let dropped = 0;
   for (const e of events) {
-    if (e.type === 'player_join_server' && e.player_id && e.player_name !== null) recent.set(e.player_name, e.player_id);
-    if (e.type === 'player_change_team' && e.player_id === null) {
-      const id = recent.get(e.player_name ?? '') ?? anyId.get(e.player_name ?? '');
+    if (e.type === 'player_join_server') {
+      if (e.player_id && e.player_name !== null) recent.set(e.player_name, e.player_id);
+    } else if (e.type === 'player_change_team' && e.player_id === null) {
+      const name = e.player_name ?? '';
+      const id = recent.get(name) ?? fallback(name);
       if (!id) {
         dropped++;
         continue;

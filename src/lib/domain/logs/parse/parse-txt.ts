@@ -19,14 +19,16 @@ interface Stamp {
 
 /** Reads `HH:MM:SS - Ddd, Mmm DD` at the start of a line (22 chars), or null. */
 function readStamp(line: string): Stamp | null {
-  if (line.length < 23 || line.charCodeAt(2) !== 58 || line.charCodeAt(5) !== 58 || line.slice(8, 11) !== ' - ') return null;
+  if (line.length < 23 || line.charCodeAt(2) !== 58 || line.charCodeAt(5) !== 58) return null;
+  // ' - ' at 8..10, ', ' at 14..15, ' ' at 19.
+  if (line.charCodeAt(8) !== 32 || line.charCodeAt(9) !== 45 || line.charCodeAt(10) !== 32) return null;
+  if (line.charCodeAt(14) !== 44 || line.charCodeAt(15) !== 32 || line.charCodeAt(19) !== 32) return null;
   const h = digits2(line, 0);
   const mi = digits2(line, 3);
   const s = digits2(line, 6);
   const month = MONTHS[line.slice(16, 19)];
   const day = digits2(line, 20);
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60 || month === undefined || day < 1 || day > 31) return null;
-  if (line.slice(14, 16) !== ', ' || line.charCodeAt(19) !== 32) return null;
   return { month, day, seconds: h * 3600 + mi * 60 + s };
 }
 

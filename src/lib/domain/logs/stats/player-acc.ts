@@ -14,10 +14,11 @@ export interface PlayerAcc {
   suicides: number;
   streak: number;
   maxStreak: number;
-  // Maps while counting: records keyed by 17-digit ids fall into V8's slow dictionary mode.
+  /** Position in the match's player list; victims/killers are counted by it (arrays beat hashing ids per kill). */
+  index: number;
   weapons: Map<string, number>;
-  victims: Map<string, number>;
-  killers: Map<string, number>;
+  victims: number[];
+  killers: number[];
   killEvents: number[];
   roles: RoleChange[];
   squads: SquadMembership[];
@@ -25,9 +26,10 @@ export interface PlayerAcc {
   score: { combat: number; offense: number; defense: number; support: number } | null;
 }
 
-export function newAcc(id: string): PlayerAcc {
+export function newAcc(id: string, index: number): PlayerAcc {
   return {
     id,
+    index,
     name: '',
     aliases: [],
     presence: newPresence(),
@@ -38,8 +40,8 @@ export function newAcc(id: string): PlayerAcc {
     streak: 0,
     maxStreak: 0,
     weapons: new Map(),
-    victims: new Map(),
-    killers: new Map(),
+    victims: [],
+    killers: [],
     killEvents: [],
     roles: [],
     squads: [],
@@ -59,6 +61,12 @@ export function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
+/** Counts one more kill between `counts`' owner and the player at `index`. */
+export function bumpIndex(counts: number[], index: number): void {
+  while (counts.length <= index) counts.push(0);
+  counts[index] = (counts[index] ?? 0) + 1;
+}
+
 /** Closes the open squad membership at `at` seconds. */
 export function leaveSquad(acc: PlayerAcc, at: number): void {
   if (!acc.openSquad) return;
@@ -76,8 +84,17 @@ function perMinute(count: number, minutes: number): number {
   return minutes > 0 ? round(count / minutes, 3) : 0;
 }
 
+function byId(counts: number[], players: readonly PlayerAcc[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  counts.forEach((n, i) => {
+    const other = players[i];
+    if (n > 0 && other) out[other.id] = n;
+  });
+  return out;
+}
+
 /** Final statistics of a player whose intervals are all closed. */
-export function finishAcc(acc: PlayerAcc): PlayerMatchStats {
+export function finishAcc(acc: PlayerAcc, players: readonly PlayerAcc[]): PlayerMatchStats {
   const time = sideTime(acc.presence);
   const minutes = time.total / 60_000;
   let side: Side | null = null;
@@ -106,8 +123,8 @@ export function finishAcc(acc: PlayerAcc): PlayerMatchStats {
     weapons: Object.fromEntries(acc.weapons),
     roles: acc.roles,
     squads: acc.squads,
-    killers: Object.fromEntries(acc.killers),
-    victims: Object.fromEntries(acc.victims),
+    killers: byId(acc.killers, players),
+    victims: byId(acc.victims, players),
     kill_events: acc.killEvents,
   };
 }

@@ -1,10 +1,11 @@
 import type { KillStatistics, LogEvent, MatchSlice, PlayerMatchStats, Side } from '../types.ts';
 import { recordKill, recordSuicide, recordTeamkill } from './kill-statistics.ts';
-import { bump, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
+import { bump, bumpIndex, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
 import type { PlayerAcc } from './player-acc.ts';
 import { act, close, open, setTeam } from './presence.ts';
 
 function asSide(team: string | null): Side | null {
+  if (team === 'Allies' || team === 'Axis') return team;
   if (team === null) return null;
   const t = team.toLowerCase();
   return t === 'allies' ? 'Allies' : t === 'axis' ? 'Axis' : null;
@@ -30,12 +31,14 @@ function asSide(team: string | null): Side | null {
  */
 export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record<string, PlayerMatchStats> {
   const players = new Map<string, PlayerAcc>();
+  const list: PlayerAcc[] = [];
   const { start, end } = slice;
   const get = (id: string): PlayerAcc => {
     let acc = players.get(id);
     if (!acc) {
-      acc = newAcc(id);
+      acc = newAcc(id, list.length);
       players.set(id, acc);
+      list.push(acc);
     }
     return acc;
   };
@@ -66,10 +69,10 @@ export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record
     applyEvent(e, p, t, secs(t), { start, get, kills });
   }
   const out: Record<string, PlayerMatchStats> = {};
-  for (const acc of players.values()) {
+  for (const acc of list) {
     close(acc.presence, end);
     leaveSquad(acc, secs(end));
-    out[acc.id] = finishAcc(acc);
+    out[acc.id] = finishAcc(acc, list);
   }
   return out;
 }
@@ -122,8 +125,8 @@ function applyEvent(e: LogEvent, p: PlayerAcc, t: number, at: number, ctx: Conte
       if (vTeam) setTeam(v.presence, vTeam, t);
       const killerSide = p.presence.team ?? p.presence.firstTeam ?? null;
       const victimSide = v.presence.team ?? v.presence.firstTeam ?? null;
-      bump(p.victims, v.id);
-      bump(v.killers, p.id);
+      bumpIndex(p.victims, v.index);
+      bumpIndex(v.killers, p.index);
       death(v);
       if (e.type === 'player_teamkill') {
         p.teamkills++;

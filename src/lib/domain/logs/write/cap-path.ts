@@ -19,12 +19,15 @@ function capture(side: Side, a: number, x: number, target: [number, number]): [n
 }
 
 /**
- * Warfare captures from the 2-2 start (middle sector neutral) to the final score (allied + axis <= 5): some random
+ * Warfare captures from the 2-2 start (middle sector neutral) to the final score (allied + axis is 4 or 5): some random
  * back-and-forth when the final total is 5, then the shortest path. Every step's score is what the log prints.
  */
 export function capPath(rng: Rng, allied: number, axis: number): CapStep[] {
   const target: [number, number] = [allied, axis];
-  if (allied < 0 || axis < 0 || allied + axis > 5) throw new RangeError('Warfare scores must be >= 0 and sum to at most 5');
+  // Only the middle sector starts neutral and sectors never turn neutral again, so a final total is 4 or 5.
+  if (allied < 0 || axis < 0 || allied + axis > 5 || allied + axis < 4) {
+    throw new RangeError('Warfare scores must be >= 0 and add up to 4 or 5');
+  }
   const steps: CapStep[] = [];
   let a = 2;
   let x = 2;

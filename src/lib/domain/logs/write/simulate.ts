@@ -20,7 +20,7 @@ export interface SimulateOptions extends Partial<ActorRates>, Partial<KillRates>
   map: string;
   allies: SimPlayer[];
   axis: SimPlayer[];
-  /** Final warfare score; allied + axis must be <= 5. */
+  /** Final warfare score; allied + axis must be 4 or 5 (e.g. 5-0, 3-2, 2-2, 3-1). */
   alliedScore: number;
   axisScore: number;
   /** Chat lines to write (default 25); some hold commas, quotes, Unicode and newlines. */
