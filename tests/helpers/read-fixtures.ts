@@ -5,6 +5,9 @@ import { hashSecret } from '../../src/lib/server/auth/tokens.ts';
 
 type Db = Kysely<Database>;
 
+/** A jsonb value for insert (the column types of defaulted jsonb columns do not admit JSON text). */
+export const jsonb = (value: unknown): never => json(value) as never;
+
 /** A 17-digit Steam id for player number `n`. */
 export const steamId = (n: number): string => `7656119${String(n).padStart(10, '0')}`;
 
@@ -77,7 +80,7 @@ export async function buildReadFixture(db: Db) {
   await db.insertInto('team_ratings').values({ series_id: s0.id, team_id: echo.id, mu: 25, sigma: 8, last_updated: null, true_strength: null }).execute();
   await db.insertInto('team_previous_tags').values({ team_id: teams['ALPHA']!, tag: 'ALF', until: new Date('2025-12-01T00:00:00Z') }).execute();
 
-  const cup = await db.insertInto('tournaments').values({ tag: 'CUP', name: 'Winter Cup', icon: null, invite: null, series_id: s1.id, starts_at: null, ends_at: null, event: true, extra: json({ prize: 'gold' }) }).returning('id').executeTakeFirstOrThrow();
+  const cup = await db.insertInto('tournaments').values({ tag: 'CUP', name: 'Winter Cup', icon: null, invite: null, series_id: s1.id, starts_at: null, ends_at: null, event: true, extra: jsonb({ prize: 'gold' }) }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('tournaments').values({ tag: 'OLD', name: 'Old Cup', icon: null, invite: null, series_id: null, starts_at: null, ends_at: null, active: false }).execute();
 
   for (const n of [1, 2, 3, 4, 5, 7]) {
@@ -109,10 +112,10 @@ export async function buildReadFixture(db: Db) {
         date: new Date(`2026-01-0${spec.day}T20:00:00Z`), duration: 90, result: spec.result, victor_side: spec.victor,
         winner_tag: spec.winner, loser_tag: spec.loser, winner_team_id: teams[spec.winner] ?? null, loser_team_id: teams[spec.loser] ?? null,
         calculation_status: spec.status ?? 'posted', visibility: spec.private ? 'private' : 'public',
-        defensive_players: json({ Allies: [steamId(7), steamId(1)], Axis: [] }),
+        defensive_players: jsonb({ Allies: [steamId(7), steamId(1)], Axis: [] }),
         submitted_by_tag: spec.winner, submitted_by_username: 'reporter',
-        cap_flips: json([{ at: 60, side: 'Allies', new_score: '3-2' }]), streams: json({ twitch: 'https://twitch.tv/x' }),
-        gamemode: 'warfare', kill_statistics: json({ Allies: { kills: 10, pak: 1 }, Axis: { kills: 8, pak: 0 } }),
+        cap_flips: jsonb([{ at: 60, side: 'Allies', new_score: '3-2' }]), streams: jsonb({ twitch: 'https://twitch.tv/x' }),
+        gamemode: 'warfare', kill_statistics: jsonb({ Allies: { kills: 10, pak: 1 }, Axis: { kills: 8, pak: 0 } }),
         winner_mu_before: rated ? 25 : null, winner_sigma_before: rated ? 8 : null, loser_mu_before: rated ? 25 : null, loser_sigma_before: rated ? 8 : null,
         winner_mu_after: rated ? 27 : null, winner_sigma_after: rated ? 7 : null, loser_mu_after: rated ? 23 : null, loser_sigma_after: rated ? 7 : null,
         win_probability: rated ? 0.5 : null, rated_at: rated ? new Date() : null,
@@ -125,7 +128,7 @@ export async function buildReadFixture(db: Db) {
     for (const [n, tag, side] of spec.players) {
       await db
         .insertInto('player_match_stats')
-        .values({ match_id: match.id, steam_id: steamId(n), team_id: teams[tag] ?? null, side, name: `Player${n}`, kills: 10 + n, deaths: 5, weapons: json({ M1_GARAND: 3 }), kill_events: json([12, 40]), streamer: null, side_percentile: 0.5, all_percentile: 0.4 })
+        .values({ match_id: match.id, steam_id: steamId(n), team_id: teams[tag] ?? null, side, name: `Player${n}`, kills: 10 + n, deaths: 5, weapons: jsonb({ M1_GARAND: 3 }), kill_events: jsonb([12, 40]), streamer: null, side_percentile: 0.5, all_percentile: 0.4 })
         .execute();
     }
     if (rated && !spec.private) {
@@ -143,7 +146,7 @@ export async function buildReadFixture(db: Db) {
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await db.insertInto('player_skills').values({ series_id: s1.id, steam_id: steamId(1), game_type: 'competitive', matches: 2, x_bar: json([1, 0.5, 10, 20]), s: json([0.1, 0.1, 1, 2]), skill_vector: json([0.6, 0.4, 0.5, 0.7]), weapon_stats: json({ M1_GARAND: { kills: 3 } }), role_stats: json({ rifleman: 1 }) }).execute();
+  await db.insertInto('player_skills').values({ series_id: s1.id, steam_id: steamId(1), game_type: 'competitive', matches: 2, x_bar: jsonb([1, 0.5, 10, 20]), s: jsonb([0.1, 0.1, 1, 2]), skill_vector: jsonb([0.6, 0.4, 0.5, 0.7]), weapon_stats: jsonb({ M1_GARAND: { kills: 3 } }), role_stats: jsonb({ rifleman: 1 }) }).execute();
 
   const content = (text: string) => new TextEncoder().encode(text);
   for (const [path, text] of [['2026/05/aaaa-export.csv', 'a,b\n1,2\n'], ['2026/05/bbbb-export.txt', 'hello log'], ['2026/06/cccc-export.json', '{}']] as const) {
