@@ -106,3 +106,18 @@ describe('hlu-txt lines', () => {
     expect(events[0]?.time).toBe(Date.UTC(2024, 4, 12, 20, 33, 11));
   });
 });
+
+describe('RCON entry order', () => {
+  it('reads a newest-first dump in epoch order', () => {
+    const log = [
+      `[1 sec (1715540600)] DISCONNECTED Baker (${STEAM})`,
+      '[2 sec (1715540590)] MATCH ENDED `FOY WARFARE` ALLIED (5 - 0) AXIS',
+      '[3 sec (1715540500)] MATCH START FOY WARFARE',
+      `[4 sec (1715540400)] CONNECTED Baker (${STEAM})`,
+    ].join('\n');
+    const { events } = parseLog(log);
+    expect(events.map((e) => e.type)).toEqual([
+      'player_join_server', 'server_match_start', 'server_match_end', 'player_leave_server',
+    ]);
+  });
+});

@@ -5,3 +5,5 @@ export { parseLog } from './parse-log.ts';
 export { extractMatches } from './matches.ts';
 export { listMatches, parseMatch } from './parse-match.ts';
 export type * from './types.ts';
+export { samplePlayers, simulateMatch, writeCsv, writeJson, writeLog, writeRcon, writeTxt } from './write/index.ts';
+export type { Player, SimPlayer, SimulatedMatch, SimulateOptions } from './write/index.ts';

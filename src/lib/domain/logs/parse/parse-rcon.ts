@@ -58,8 +58,25 @@ function resolveTeamSwitches(events: LogEvent[]): { events: LogEvent[]; dropped:
 }
 
 /**
+ * RCON dumps may list newest entries first (as admin tools display them); the epochs decide. Entries in the same
+ * second keep their relative order (reversed along with the file), and a chronological file is left as it is.
+ */
+function chronological(events: LogEvent[]): LogEvent[] {
+  const first = events[0];
+  const last = events[events.length - 1];
+  const ordered = first && last && first.time > last.time ? events.reverse() : events;
+  for (let i = 1; i < ordered.length; i++) {
+    if ((ordered[i] as LogEvent).time < (ordered[i - 1] as LogEvent).time) {
+      return ordered.map((e, j) => ({ e, j })).sort((a, b) => a.e.time - b.e.time || a.j - b.j).map(({ e }) => e);
+    }
+  }
+  return ordered;
+}
+
+/**
  * Parses raw RCON admin-log text. Entries start with `[<relative> (<epoch>)] `; following lines without that
- * prefix belong to the same body (chat messages may span lines). Only the epoch is used for time.
+ * prefix belong to the same body (chat messages may span lines). Only the epoch is used for time; events are returned
+ * in epoch order.
  */
 export function parseRcon(text: string): ParsedLog {
   const raw: LogEvent[] = [];
@@ -92,6 +109,6 @@ export function parseRcon(text: string): ParsedLog {
     }
   }
   flush();
-  const { events, dropped } = resolveTeamSwitches(raw);
+  const { events, dropped } = resolveTeamSwitches(chronological(raw));
   return { format: 'rcon', events, skippedLines: skipped + dropped };
 }

@@ -6,6 +6,6 @@ export { writeTxt } from './write-txt.ts';
 export { simulateMatch } from './simulate.ts';
 export type { SimulatedMatch, SimulateOptions } from './simulate.ts';
 export { samplePlayers } from './sim-players.ts';
-export type { SimPlayer } from './sim-players.ts';
+export type { SimPlayer, SimPlayer as Player } from './sim-players.ts';
 export { mulberry32 } from './prng.ts';
 export type { Rng } from './prng.ts';
