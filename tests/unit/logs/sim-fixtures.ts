@@ -14,7 +14,8 @@ export function standardMatch(seed = 7, start = new Date('2025-06-01T18:00:00Z')
 }
 
 /** Player stats without what some formats lack (rcon has no scores, roles or squads). */
-export function comparable(p: PlayerMatchStats): Omit<PlayerMatchStats, 'roles' | 'squads' | 'combat_points' | 'offensive_points' | 'defensive_points' | 'support_points' | 'cpm' | 'spm'> {
+export function comparable(p: PlayerMatchStats | undefined): Partial<PlayerMatchStats> | undefined {
+  if (!p) return undefined;
   const { roles: _r, squads: _s, combat_points: _c, offensive_points: _o, defensive_points: _d, support_points: _p, cpm: _cpm, spm: _spm, ...rest } = p;
   return rest;
 }

@@ -93,7 +93,7 @@ describe('cross-format equality for the same simulated match', () => {
     const m = parsed.get(format) as ParsedMatch;
     expect(matchCore(m)).toEqual(matchCore(txt));
     for (const id of Object.keys(txt.players)) {
-      expect(comparable(m.players[id] as never), id).toEqual(comparable(txt.players[id] as never));
+      expect(comparable(m.players[id]), id).toEqual(comparable(txt.players[id]));
       if (format !== 'rcon') expect(m.players[id]).toEqual(txt.players[id]);
     }
   });

@@ -79,8 +79,10 @@ function scoreLine(time: number, details: string): LogEvent | null {
   return e;
 }
 
-function unitLine(type: 'squad_create' | 'squad_disband', time: number, details: string, verb: string): LogEvent | null {
-  const m = new RegExp(`^Unit (.*) ${verb} on team (\\w+)$`, 's').exec(details);
+const UNIT_RE = { squad_create: /^Unit (.*) created on team (\w+)$/s, squad_disband: /^Unit (.*) disbanded on team (\w+)$/s };
+
+function unitLine(type: 'squad_create' | 'squad_disband', time: number, details: string): LogEvent | null {
+  const m = UNIT_RE[type].exec(details);
   if (!m) return null;
   const e = blankEvent(type, time);
   e.squad_name = m[1] ?? null;
@@ -160,9 +162,9 @@ export function txtEvent(time: number, label: string, details: string): LogEvent
       return e;
     }
     case 'UNIT CREATED':
-      return unitLine('squad_create', time, details, 'created');
+      return unitLine('squad_create', time, details);
     case 'UNIT DISBANDED':
-      return unitLine('squad_disband', time, details, 'disbanded');
+      return unitLine('squad_disband', time, details);
     default: {
       if (label.startsWith('CHAT[') && label.endsWith(']')) return chatLine(time, label, details);
       const e = blankEvent('other', time);

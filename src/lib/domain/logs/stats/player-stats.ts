@@ -28,6 +28,7 @@ function asSide(team: string | null): Side | null {
  *   held at MATCH START (joined 0) and UNIT SWITCHED memberships, closed by switching, disconnecting or the match end.
  *   Players connected at MATCH START also start on the team earlier lines gave them.
  * - combat/offensive/defensive/support points: the player's last PLAYER SCORE line, else 0.
+ * Rounding: playtime to 2 decimals (minutes); kpm/dpm/cpm/spm to 3 decimals, computed from unrounded playtime.
  */
 export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record<string, PlayerMatchStats> {
   const players = new Map<string, PlayerAcc>();
