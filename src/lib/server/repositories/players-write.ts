@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { NewPlayerMatchStats } from '../db/tables/player-match-stats.ts';
+import type { PlayerMatchStatsRow } from '../db/tables/player-match-stats.ts';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table (~28 columns). */
 const CHUNK = 500;
@@ -70,9 +70,23 @@ export async function upsertAliases(db: DB, players: readonly SeenPlayer[], seen
   }
 }
 
-/** Inserts per-player rows of a match in batches. */
-export async function insertPlayerStats(db: DB, rows: readonly NewPlayerMatchStats[]): Promise<void> {
-  for (const batch of chunks(rows)) await db.insertInto('player_match_stats').values(batch).execute();
+/** A complete player_match_stats row with its jsonb columns as plain values (not JSON text). */
+export type PlayerStatRecord = {
+  [K in keyof PlayerMatchStatsRow]: K extends 'aliases' | 'weapons' | 'roles' | 'squads' | 'killers' | 'victims' | 'kill_events'
+    ? unknown
+    : PlayerMatchStatsRow[K];
+};
+
+/**
+ * Inserts per-player rows of a match. Each batch goes as ONE jsonb parameter expanded by jsonb_populate_recordset:
+ * ~30 bind parameters per player made the embedded engine spend most of a report binding values.
+ */
+export async function insertPlayerStats(db: DB, rows: readonly PlayerStatRecord[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    const columns = sql.join(Object.keys(batch[0] ?? {}).map((c) => sql.ref(c)));
+    await sql`insert into player_match_stats (${columns})
+      select ${columns} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(batch)}::jsonb)`.execute(db);
+  }
 }
 
 /** Removes every per-player row of a match (before a re-parse rewrites them). */

@@ -1,17 +1,8 @@
 import type { ParsedMatch } from '../../../domain/logs/index.ts';
 import { json } from '../../db/json.ts';
 import type { NewMatch, Side } from '../../db/tables/matches.ts';
-import type { NewPlayerMatchStats } from '../../db/tables/player-match-stats.ts';
-import type { SeenPlayer } from '../../repositories/players-write.ts';
+import type { PlayerStatRecord, SeenPlayer } from '../../repositories/players-write.ts';
 import type { MatchFacts } from './facts.ts';
-
-/**
- * JSON text for a `Generated<Json<T>>` column: kysely's Generated does not unwrap the inner ColumnType, so its insert
- * type is not `string` although the column takes JSON text like every jsonb column (see db/json.ts).
- */
-function generatedJson(value: unknown): never {
-  return json(value) as never;
-}
 
 /** Columns a stored row keeps across a re-parse (set later by other parts of the site). */
 export interface KeptPlayerColumns {
@@ -30,7 +21,7 @@ export function playerStatRows(
   victorSide: Side | null,
   teams: { winnerId: number | null; loserId: number | null },
   kept: ReadonlyMap<string, KeptPlayerColumns> = new Map(),
-): NewPlayerMatchStats[] {
+): PlayerStatRecord[] {
   return Object.entries(parsed.players).map(([steamId, p]) => {
     const teamId = !p.side || !victorSide ? null : p.side === victorSide ? teams.winnerId : teams.loserId;
     const previous = kept.get(steamId);
@@ -40,7 +31,7 @@ export function playerStatRows(
       team_id: teamId,
       side: p.side,
       name: p.name,
-      aliases: generatedJson(p.aliases),
+      aliases: p.aliases,
       playtime: p.playtime,
       kills: p.kills,
       deaths: p.deaths,
@@ -55,12 +46,12 @@ export function playerStatRows(
       offensive_points: p.offensive_points,
       defensive_points: p.defensive_points,
       support_points: p.support_points,
-      weapons: generatedJson(p.weapons),
-      roles: generatedJson(p.roles),
-      squads: generatedJson(p.squads),
-      killers: generatedJson(p.killers),
-      victims: generatedJson(p.victims),
-      kill_events: generatedJson(p.kill_events),
+      weapons: p.weapons,
+      roles: p.roles,
+      squads: p.squads,
+      killers: p.killers,
+      victims: p.victims,
+      kill_events: p.kill_events,
       streamer: previous?.streamer ?? null,
       side_percentile: previous?.side_percentile ?? null,
       all_percentile: previous?.all_percentile ?? null,
@@ -87,7 +78,7 @@ export function matchColumnsFromLog(parsed: ParsedMatch, facts: MatchFacts): Log
     result: facts.result,
     victor_side: facts.victor_side,
     gamemode: parsed.gamemode || null,
-    cap_flips: generatedJson(parsed.cap_flips),
+    cap_flips: json(parsed.cap_flips) as never, // Generated<Json<T>> does not unwrap: the column takes JSON text (db/json.ts)
     kill_statistics: json(parsed.kill_statistics),
     log_format: parsed.format,
     log_match_index: parsed.index,
