@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../helpers/database.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { createSeries } from '../../../src/lib/server/services/series.ts';
+import { ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
 import { makeLog, reportForm } from '../ingestion/fixtures.ts';
 import { insertMatch, insertPlayer } from './helpers.ts';
 import { ACTORS, allow, makeWorld, type ActorName, type World } from './matrix-world.ts';
@@ -103,7 +104,10 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
     seriesId = (await server.db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await ratingQueueIdle(server.db);
+    await server.close();
+  });
 
   it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const mismatches: string[] = [];

@@ -27,9 +27,10 @@ describe.each(engines)('demo sign-in on a public address on %s', (engine) => {
     expect([location.pathname, location.searchParams.get('login_error')]).toEqual(['/teams', 'sign-in with Discord is not configured']);
   });
 
-  it('rate-limits the sign-in endpoints with 429 and Retry-After', async () => {
+  // The limiter lives in the server module, which both engines' servers share: exhaust it on the last one only.
+  it.runIf(engine === engines.at(-1))('rate-limits the sign-in endpoints with 429 and Retry-After', async () => {
     let limited: Response | undefined;
-    for (let i = 0; i < 40 && !limited; i += 1) {
+    for (let i = 0; i < 80 && !limited; i += 1) {
       const response = await server.fetch('/v2/auth/discord/login?redirect_uri=%2F');
       if (response.status === 429) limited = response;
       else expect(response.status).toBe(302);

@@ -25,6 +25,7 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, env);
+    fake.refusals.length = 0;
     await insertTeam(server.db, 'ALPHA', { discord_role_id: '900000000000000001' });
     await insertTeam(server.db, 'BRAVO', { discord_role_id: '900000000000000002' });
   });
