@@ -44,6 +44,24 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
     expect(ids.map((u) => u.discord_id)).toEqual(['000000000000000001', '000000000000000002', '000000000000000003']);
   });
 
+  it('renders the sign-out form with the CSRF token the same response sets', async () => {
+    const demo = await server.fetch('/v2/auth/demo?as=user&redirect_uri=%2F');
+    const session = cookieValue(setCookies(demo)['hss_session']);
+    const page = await server.fetch('/?series=S1', { headers: { cookie: `hss_session=${session}` } });
+    expect(page.status).toBe(200);
+    const csrf = cookieValue(setCookies(page)['csrf_token']) ?? '';
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const html = await page.text();
+    expect(html).toContain('Demo User');
+    expect(html).toMatch(new RegExp(`name="csrf_token" value="${csrf}"`));
+    const out = await server.fetch('/v2/users/@me/logout?redirect_uri=%2F', {
+      method: 'POST',
+      headers: { cookie: `hss_session=${session}; csrf_token=${csrf}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf_token=${csrf}`,
+    });
+    expect([out.status, out.headers.get('location')]).toEqual([303, '/']);
+  });
+
   it('refuses an unknown demo role and an off-site redirect with 400', async () => {
     expect((await server.fetch('/v2/auth/demo?as=root')).status).toBe(400);
     const offsite = await server.fetch('/v2/auth/demo?as=user&redirect_uri=%2F%2Fevil.example');
