@@ -6,8 +6,9 @@ import { usersGrant } from './users.ts';
 import { apiKeysCreate } from './api-keys.ts';
 import { ratingsCommands } from './ratings.ts';
 import { importResultsCommand } from './import.ts';
+import { demoSeed } from './demo.ts';
 import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
 
 /** Every operator command; add new ones here. */
-export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, importResultsCommand, logsParse, matchesReparse];
+export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, importResultsCommand, demoSeed, logsParse, matchesReparse];

@@ -38,3 +38,13 @@ export async function insertTournamentForImport(db: DB, values: { tag: string; e
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Inserts a tournament; returns its id. */
+export async function insertTournament(db: DB, values: { tag: string; name: string; event: boolean; active: boolean; seriesId: number; description?: string }): Promise<number> {
+  const row = await db
+    .insertInto('tournaments')
+    .values({ tag: values.tag, name: values.name, icon: null, invite: null, event: values.event, active: values.active, description: values.description ?? '', series_id: values.seriesId, starts_at: null, ends_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -9,6 +9,8 @@ import { processQueuedMatches } from './ratings/process.ts';
 interface WorkerState {
   running: Promise<void> | null;
   again: boolean;
+  /** While > 0, notifications are only remembered (bulk writers rate once at the end). */
+  paused: number;
 }
 
 // Per database handle (tests run several); a WeakMap lets a closed database's state go.
@@ -16,7 +18,7 @@ const workers = new WeakMap<DB, WorkerState>();
 
 function stateOf(db: DB): WorkerState {
   let state = workers.get(db);
-  if (!state) workers.set(db, (state = { running: null, again: false }));
+  if (!state) workers.set(db, (state = { running: null, again: false, paused: 0 }));
   return state;
 }
 
@@ -42,7 +44,7 @@ async function drain(db: DB, state: WorkerState): Promise<void> {
 export function notifyQueued(db: DB): void {
   try {
     const state = stateOf(db);
-    if (state.running) {
+    if (state.running || state.paused > 0) {
       state.again = true;
       return;
     }
@@ -57,4 +59,23 @@ export function notifyQueued(db: DB): void {
 export async function ratingQueueIdle(db: DB): Promise<void> {
   const state = workers.get(db);
   while (state?.running) await state.running;
+}
+
+/**
+ * Holds the worker of `db` while `fn` runs (e.g. the demo generator approving hundreds of matches, which then rates
+ * each series once); a notification that arrived meanwhile starts the worker afterwards.
+ */
+export async function withRatingQueuePaused<T>(db: DB, fn: () => Promise<T>): Promise<T> {
+  const state = stateOf(db);
+  await ratingQueueIdle(db);
+  state.paused++;
+  try {
+    return await fn();
+  } finally {
+    state.paused--;
+    if (state.paused === 0 && state.again) {
+      state.again = false;
+      notifyQueued(db);
+    }
+  }
 }

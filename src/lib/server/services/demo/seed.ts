@@ -1,0 +1,148 @@
+/**
+ * `hss demo seed` and the first `npm start` on an empty database: writes the demo community of plan.ts.
+ *
+ * - Demo users: the demo admin (ADMIN), manager (TEAM_MANAGER of the first team by tag) and user, with the fixed
+ *   fake Discord ids of the demo sign-in (auth/demo.ts).
+ * - Series S1..Sn (the last current); every team is rated in every series with its hidden true strength
+ *   (team_ratings.true_strength); players get theirs (players.true_strength) after their first report.
+ * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon). The newest `reported`
+ *   matches go through the same services as the API: reported by one team with its API-key actor (reportMatch)
+ *   and approved or disputed by the other (decideMatch); a few stay pending. Older matches take the bulk path
+ *   (bulk.ts) so that the default size seeds in well under a minute. While a series is being written it is the
+ *   current one, because reports go to the current series.
+ * - Rating runs once per series at the end (the rating queue is paused meanwhile): ratings, skills, percentiles
+ *   and statistics, exactly as the queue would compute them.
+ */
+import { cliActor, type Actor } from '../../auth/actor.ts';
+import type { DB } from '../../db/index.ts';
+import { DEMO_USERS } from '../../auth/demo.ts';
+import { conflict } from '../../http/errors.ts';
+import { insertTournament } from '../../repositories/imports.ts';
+import { setCurrentSeries } from '../../repositories/series.ts';
+import { ensureTeamRating } from '../../repositories/teams.ts';
+import { upsertDiscordUser } from '../../repositories/users.ts';
+import { setPlayerTrueStrengths, setTeamTrueStrength } from '../../repositories/demo.ts';
+import { reportMatch } from '../ingestion/index.ts';
+import { decideMatch } from '../match-actions.ts';
+import { ratingQueueIdle, withRatingQueuePaused } from '../rating-queue.ts';
+import { recomputeSeries } from '../ratings/process.ts';
+import { createSeries } from '../series.ts';
+import { createTeam } from '../teams.ts';
+import { grantRole } from '../users.ts';
+import { writeMatchBatch, type BulkContext } from './bulk.ts';
+import { demoLog } from './logs.ts';
+import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
+
+export const DEMO_DEFAULTS = { seed: 1, teams: 40, matches: 1500 } as const;
+
+export interface DemoSeedOptions extends Partial<DemoOptions> {
+  /** How many of the newest matches go through report + approval (default 150); the rest take the bulk path. */
+  reported?: number;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+}
+
+export interface DemoSummary {
+  series: number;
+  teams: number;
+  players: number;
+  matches: number;
+  reported: number;
+  posted: number;
+  seconds: number;
+}
+
+const teamKey = (plan: DemoPlan, ids: number[], i: number): Actor => ({ kind: 'team-key', teamId: ids[i]!, teamTag: plan.teams[i]!.tag });
+
+async function createUsers(db: DB, managedTeamId: number): Promise<void> {
+  for (const [role, who] of Object.entries(DEMO_USERS)) {
+    await upsertDiscordUser(db, { discordId: who.discordId, name: who.name, avatar: null });
+    const granted = role === 'admin' ? 'ADMIN' : role === 'manager' ? 'TEAM_MANAGER' : 'USER';
+    await grantRole(db, cliActor, who.discordId, granted, role === 'manager' ? managedTeamId : undefined);
+  }
+}
+
+async function reportThroughServices(db: DB, plan: DemoPlan, ids: number[], seriesTag: string, tournaments: string[], m: PlannedMatch): Promise<void> {
+  const reporter = m.winnerReports ? m.winner : m.loser;
+  const opponent = m.winnerReports ? m.loser : m.winner;
+  const report = await reportMatch(db, teamKey(plan, ids, reporter), {
+    data: { teams: [plan.teams[m.winner]!.tag, plan.teams[m.loser]!.tag], kind: m.type },
+    file: { name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`, content: demoLog(plan, m, { minutes: 45, killsPerMinute: 5 }) },
+    format: m.format,
+    year: m.date.getUTCFullYear(),
+    visibility: m.visibility,
+    ...(m.tournament === null ? {} : { event: tournaments[m.tournament] }),
+    source: 'demo',
+    now: new Date(m.date.getTime() + 3_600_000),
+  });
+  if (m.type === 'friendly' || m.outcome === 'pending') return;
+  await decideMatch(db, teamKey(plan, ids, opponent), seriesTag, String(report.match_id), m.outcome === 'dispute' ? 'dispute' : 'approve');
+}
+
+/** Seeds the demo community into an EMPTY database (409 otherwise). Deterministic for the same options. */
+export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<DemoSummary> {
+  const t0 = performance.now();
+  const log = options.log ?? (() => {});
+  if (await db.selectFrom('series').select('id').limit(1).executeTakeFirst()) {
+    throw conflict('The demo community can only be seeded into an empty database (it already has a series)');
+  }
+  const plan = planDemo({ seed: options.seed ?? DEMO_DEFAULTS.seed, teams: options.teams ?? DEMO_DEFAULTS.teams, matches: options.matches ?? DEMO_DEFAULTS.matches, ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}), ...(options.anchor ? { anchor: options.anchor } : {}) });
+  const reportedFrom = plan.matches.length - Math.min(options.reported ?? 150, plan.matches.length);
+
+  const seriesIds: number[] = [];
+  for (const s of plan.series) {
+    await createSeries(db, { tag: s.tag, name: s.name, current: false });
+    seriesIds.push((await db.selectFrom('series').select('id').where('tag', '=', s.tag).executeTakeFirstOrThrow()).id);
+  }
+  const teamIds: number[] = [];
+  for (const t of plan.teams) {
+    const team = await createTeam(db, cliActor, { tag: t.tag, name: t.name, seriesTag: plan.series[0]!.tag });
+    for (const id of seriesIds) await ensureTeamRating(db, id, team.id);
+    await setTeamTrueStrength(db, team.id, t.strength);
+    teamIds.push(team.id);
+  }
+  const tournamentIds: number[] = [];
+  for (const t of plan.tournaments) {
+    tournamentIds.push(await insertTournament(db, { tag: t.tag, name: t.name, event: t.event, active: t.active, seriesId: seriesIds[t.series]!, description: `${t.name} (demo)` }));
+  }
+  const firstByTag = [...plan.teams.keys()].sort((a, b) => (plan.teams[a]!.tag < plan.teams[b]!.tag ? -1 : 1))[0]!;
+  await createUsers(db, teamIds[firstByTag]!);
+  log(`Created ${plan.series.length} series, ${plan.teams.length} teams, ${plan.tournaments.length} tournaments and the demo users.`);
+
+  const ctx: BulkContext = { plan, seriesIds, teamIds, tournamentIds, size: { lineup: 5, minutes: 30, killsPerMinute: 3 } };
+  const posted = await withRatingQueuePaused(db, async () => {
+    for (const [si, s] of plan.series.entries()) {
+      await setCurrentSeries(db, seriesIds[si]!);
+      const matches = plan.matches.filter((m) => m.series === si);
+      const bulk = matches.filter((m) => m.index < reportedFrom && m.outcome === 'approve');
+      for (let i = 0; i < bulk.length; i += 100) await db.transaction().execute((trx) => writeMatchBatch(trx, ctx, bulk.slice(i, i + 100)));
+      const reported = matches.filter((m) => !(m.index < reportedFrom && m.outcome === 'approve'));
+      for (const m of reported) await reportThroughServices(db, plan, teamIds, s.tag, plan.tournaments.map((t) => t.tag), m);
+      log(`${s.tag}: ${bulk.length} matches written in bulk, ${reported.length} reported through the services.`);
+    }
+    await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
+    const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
+    await setPlayerTrueStrengths(db, strengths);
+    let count = 0;
+    for (const id of seriesIds) count += (await recomputeSeries(db, id)).posted;
+    return count;
+  });
+  // A notification that arrived while paused runs once more (a no-op after the recompute); let it finish.
+  await ratingQueueIdle(db);
+  const players = await db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return {
+    series: plan.series.length,
+    teams: plan.teams.length,
+    players: Number(players.n),
+    matches: plan.matches.length,
+    reported: plan.matches.length - reportedFrom,
+    posted,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/** One line describing a seed. */
+export function describeDemo(s: DemoSummary): string {
+  return `Seeded the demo community: ${s.series} series, ${s.teams} teams, ${s.players} players, ${s.matches} matches ` +
+    `(${s.reported} reported and approved through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`;
+}
