@@ -124,6 +124,13 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     expect(uploads.n).toBe(1);
   });
 
+  it('turns two identical reports racing each other into one match', async () => {
+    const input = { data: { teams: ['BRAVO', 'ALPHA'], kind: 'competitive' }, file: { name: 'race.csv', content: makeLog('hlu-csv', { seed: 203 }) } };
+    const results = await Promise.all([reportMatch(handle.db, alpha, input), reportMatch(handle.db, alpha, input)]);
+    expect(results[0].match_id).toBe(results[1].match_id);
+    expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+  });
+
   it('answers MultipleMatches with the candidates and reports the chosen match by index', async () => {
     const text = twoMatchLog('hlu-json');
     const input = { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'two.json', content: text } };

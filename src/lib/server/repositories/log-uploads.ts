@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { LogUploadRow } from '../db/tables/log-uploads.ts';
 
@@ -34,6 +35,14 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<numb
   if (inserted) return inserted.id;
   const existing = await db.selectFrom('log_uploads').select('id').where('sha256', '=', upload.sha256).executeTakeFirstOrThrow();
   return existing.id;
+}
+
+/**
+ * Serialises, until the end of the current transaction, every report of the same content (sha256): a resend racing
+ * the original then finds the original's match instead of inserting a second one.
+ */
+export async function lockUploadContent(db: DB, sha256: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`.execute(db);
 }
 
 /** The id of the upload with this content hash, or undefined. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { PlayerMatchStatsRow } from '../db/tables/player-match-stats.ts';
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table (~28 columns). */
+/** Rows per statement; each batch travels as one jsonb parameter, so this only bounds the size of that document. */
 const CHUNK = 500;
 
 function chunks<T>(rows: readonly T[]): T[][] {
@@ -19,27 +19,26 @@ export interface SeenPlayer {
   aliases: string[];
 }
 
+function byId<T extends { steam_id: string; name: string }>(a: T, b: T): number {
+  return a.steam_id < b.steam_id ? -1 : a.steam_id > b.steam_id ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /**
  * Upserts the players of one match played at `seen`: `name` follows the most recent match (matches may be reported
- * out of order), first_seen/last_seen widen. Rows are written in steam_id order so that concurrent reports lock
- * players in the same order.
+ * out of order), first_seen/last_seen widen. Rows go as one jsonb parameter per batch, in steam_id order so that
+ * concurrent reports lock players in the same order.
  */
 export async function upsertPlayers(db: DB, players: readonly SeenPlayer[], seen: Date): Promise<void> {
-  const rows = [...players]
-    .sort((a, b) => (a.steamId < b.steamId ? -1 : a.steamId > b.steamId ? 1 : 0))
-    .map((p) => ({ steam_id: p.steamId, name: p.name, first_seen: seen, last_seen: seen, primary_name: null, true_strength: null }));
+  const rows = players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
+  const at = seen.toISOString();
   for (const batch of chunks(rows)) {
-    await db
-      .insertInto('players')
-      .values(batch)
-      .onConflict((oc) =>
-        oc.column('steam_id').doUpdateSet({
-          name: sql<string>`case when excluded.last_seen >= players.last_seen then excluded.name else players.name end`,
-          first_seen: sql<Date>`least(players.first_seen, excluded.first_seen)`,
-          last_seen: sql<Date>`greatest(players.last_seen, excluded.last_seen)`,
-        }),
-      )
-      .execute();
+    await sql`insert into players (steam_id, name, first_seen, last_seen)
+      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(steam_id text, name text)
+      on conflict (steam_id) do update set
+        name = case when excluded.last_seen >= players.last_seen then excluded.name else players.name end,
+        first_seen = least(players.first_seen, excluded.first_seen),
+        last_seen = greatest(players.last_seen, excluded.last_seen)`.execute(db);
   }
 }
 
@@ -48,25 +47,21 @@ export async function upsertPlayers(db: DB, players: readonly SeenPlayer[], seen
  * per match; without it (a re-parse of a match already counted) only new aliases are added and dates widen.
  */
 export async function upsertAliases(db: DB, players: readonly SeenPlayer[], seen: Date, count: boolean): Promise<void> {
-  const rows: { steam_id: string; name: string; first_seen: Date; last_seen: Date; times_seen: number }[] = [];
+  const rows: { steam_id: string; name: string }[] = [];
   for (const player of players) {
-    for (const name of new Set([...player.aliases, player.name])) {
-      rows.push({ steam_id: player.steamId, name, first_seen: seen, last_seen: seen, times_seen: 1 });
-    }
+    for (const name of new Set([...player.aliases, player.name])) rows.push({ steam_id: player.steamId, name });
   }
-  rows.sort((a, b) => (a.steam_id < b.steam_id ? -1 : a.steam_id > b.steam_id ? 1 : a.name < b.name ? -1 : 1));
+  rows.sort(byId);
+  const at = seen.toISOString();
+  const timesSeen = count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
   for (const batch of chunks(rows)) {
-    await db
-      .insertInto('player_aliases')
-      .values(batch)
-      .onConflict((oc) =>
-        oc.columns(['steam_id', 'name']).doUpdateSet({
-          first_seen: sql<Date>`least(player_aliases.first_seen, excluded.first_seen)`,
-          last_seen: sql<Date>`greatest(player_aliases.last_seen, excluded.last_seen)`,
-          times_seen: count ? sql<number>`player_aliases.times_seen + 1` : sql<number>`player_aliases.times_seen`,
-        }),
-      )
-      .execute();
+    await sql`insert into player_aliases (steam_id, name, first_seen, last_seen, times_seen)
+      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz, 1
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(steam_id text, name text)
+      on conflict (steam_id, name) do update set
+        first_seen = least(player_aliases.first_seen, excluded.first_seen),
+        last_seen = greatest(player_aliases.last_seen, excluded.last_seen),
+        times_seen = ${timesSeen}`.execute(db);
   }
 }
 

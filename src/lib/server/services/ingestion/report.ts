@@ -5,7 +5,7 @@ import { json } from '../../db/json.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { describeZodError } from '../../http/respond.ts';
-import { storeLogUpload } from '../../repositories/log-uploads.ts';
+import { lockUploadContent, storeLogUpload } from '../../repositories/log-uploads.ts';
 import { findReportedMatch, findTournamentIdByTag, insertMatch } from '../../repositories/matches-write.ts';
 import { insertPlayerStats, upsertAliases, upsertPlayers } from '../../repositories/players-write.ts';
 import { ensureTeamRating } from '../../repositories/teams.ts';
@@ -108,6 +108,7 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   const submitter = submittingTeam(actor, [winner, loser]);
 
   const result = await db.transaction().execute(async (trx): Promise<ReportResult> => {
+    await lockUploadContent(trx, sha256);
     const logUploadId = await storeLogUpload(trx, {
       sha256,
       path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
