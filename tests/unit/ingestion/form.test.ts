@@ -27,6 +27,14 @@ describe('readReportForm', () => {
     expect(Buffer.from(input.file?.content as Uint8Array).toString('utf8')).toBe('héllo');
   });
 
+  it('accepts the log sent as a plain text field', async () => {
+    const form = new FormData();
+    form.set('file', 'line one\nline two');
+    const input = await readReportForm(formRequest(form), 1000);
+    // Multipart encoding turns the newlines of a text field into CRLF (the parsers accept both).
+    expect(input.file).toEqual({ name: 'log.txt', content: 'line one\r\nline two' });
+  });
+
   it('answers 413 by Content-Length before reading, and by file size', async () => {
     const form = new FormData();
     form.set('file', new Blob(['x'.repeat(2000)]), 'big.txt');

@@ -45,14 +45,20 @@ export async function readReportForm(request: Request, maxBytes: number): Promis
     throw badRequest(messages.reportNotMultipart);
   }
   const file = form.get('file');
-  if (file !== null && typeof file !== 'string' && file.size > maxBytes) throw tooLarge(maxBytes);
+  if (file !== null && (typeof file === 'string' ? Buffer.byteLength(file) : file.size) > maxBytes) throw tooLarge(maxBytes);
   const text = (name: string): string | undefined => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
   const input: ReportInput = {
     data: text('data'),
-    file: file === null || typeof file === 'string' ? undefined : { name: file.name, content: new Uint8Array(await file.arrayBuffer()) },
+    // A client that sends the log as a plain text field (no file part) gets the same treatment.
+    file:
+      file === null || file === ''
+        ? undefined
+        : typeof file === 'string'
+          ? { name: 'log.txt', content: file }
+          : { name: file.name, content: new Uint8Array(await file.arrayBuffer()) },
   };
   for (const name of TEXT_FIELDS) {
     const value = text(name);
