@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
+import { connectDatabase, type DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
 import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
 import { runCli } from '../../../src/cli/run.ts';
 import type { CommandContext } from '../../../src/cli/command.ts';
@@ -55,6 +55,27 @@ describe('hss logs parse', () => {
     expect([missing.code, missing.err]).toEqual([1, expect.stringMatching(/Cannot read .*nope\.txt': ENOENT/)]);
     const format = await cli(['logs', 'parse', path.join(dir, 'one.txt'), '--format', 'xml']);
     expect([format.code, format.err]).toEqual([2, expect.stringMatching(/^Option --format must be one of hlu-txt/)]);
+  });
+
+  it('re-parses a stored match through the CLI runner and its configured PGlite folder', async () => {
+    const dataDir = path.join(dir, 'data');
+    // The CLI reads its database from the configuration, validated once per process on first use.
+    process.env['DATA_DIR'] = dataDir;
+    delete process.env['DATABASE_URL'];
+    const seeded = await connectDatabase({ dataDir });
+    let matchId: number;
+    try {
+      const teams = await seedTeams(seeded.db, ['ALPHA', 'BRAVO']);
+      const actor: Actor = { kind: 'team-key', teamId: teams['ALPHA']!.id, teamTag: 'ALPHA' };
+      const text = makeLog('rcon', { seed: 62 });
+      ({ match_id: matchId } = await reportMatch(seeded.db, actor, { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'r.log', content: text } }));
+    } finally {
+      await seeded.close();
+    }
+    const result = await cli(['matches', 'reparse', String(matchId)]);
+    expect(result).toEqual({ code: 0, out: `Match ${matchId}: 24 -> 24 player rows`, err: '' });
+    const unknown = await cli(['matches', 'reparse', '999']);
+    expect([unknown.code, unknown.err]).toEqual([2, 'Match 999 does not exist']);
   });
 
   it('rejects matches reparse without exactly one of an id and --all', async () => {
