@@ -1,5 +1,5 @@
 import type { DB } from '../db/index.ts';
-import { createSeries } from './series.ts';
+import { describeDemo, seedDemo } from './demo/seed.ts';
 
 /** True when the database holds no series at all (a fresh install). */
 export async function isEmptyDatabase(db: DB): Promise<boolean> {
@@ -8,11 +8,11 @@ export async function isEmptyDatabase(db: DB): Promise<boolean> {
 }
 
 /**
- * Fills an empty database so that a fresh install shows a working site: one current series.
+ * Fills an empty database so that a fresh install shows a working site: the generated demo community with its
+ * default size (services/demo/seed.ts: series, teams, players, tournaments, rated matches from real logs).
  * Returns a one-line description of what was created, or undefined when the database was not empty.
  */
 export async function seedIfEmpty(db: DB): Promise<string | undefined> {
   if (!(await isEmptyDatabase(db))) return undefined;
-  const series = await createSeries(db, { tag: 'S1', name: 'Season 1', current: true });
-  return `Created series ${series.tag} (${series.name}).`;
+  return describeDemo(await seedDemo(db));
 }

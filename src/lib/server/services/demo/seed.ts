@@ -118,13 +118,14 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
       for (let i = 0; i < bulk.length; i += 100) await db.transaction().execute((trx) => writeMatchBatch(trx, ctx, bulk.slice(i, i + 100)));
       const reported = matches.filter((m) => !(m.index < reportedFrom && m.outcome === 'approve'));
       for (const m of reported) await reportThroughServices(db, plan, teamIds, s.tag, plan.tournaments.map((t) => t.tag), m);
-      log(`${s.tag}: ${bulk.length} matches written in bulk, ${reported.length} reported through the services.`);
+      log(`${s.tag}: ${bulk.length} matches written in bulk, ${reported.length} reported through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
     }
     await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
     await setPlayerTrueStrengths(db, strengths);
     let count = 0;
     for (const id of seriesIds) count += (await recomputeSeries(db, id)).posted;
+    log(`Rated every series (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
     return count;
   });
   // A notification that arrived while paused runs once more (a no-op after the recompute); let it finish.

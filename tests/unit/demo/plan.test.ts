@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
+import { DEMO_BETA, planDemo, resultForMargin } from '../../../src/lib/server/services/demo/plan.ts';
+import { demoLog } from '../../../src/lib/server/services/demo/logs.ts';
+
+const anchor = new Date('2026-06-01T00:00:00Z');
+
+describe('demo plan', () => {
+  it('is deterministic for a seed and differs between seeds', () => {
+    const a = planDemo({ seed: 3, teams: 8, matches: 120, anchor });
+    expect(planDemo({ seed: 3, teams: 8, matches: 120, anchor })).toEqual(a);
+    expect(planDemo({ seed: 4, teams: 8, matches: 120, anchor }).matches.map((m) => m.winner)).not.toEqual(a.matches.map((m) => m.winner));
+  });
+
+  it('has the requested size, one current series, dated matches in the past in date order', () => {
+    const plan = planDemo({ seed: 1, teams: 10, matches: 300, anchor });
+    expect(plan.teams).toHaveLength(10);
+    expect(plan.matches).toHaveLength(300);
+    expect(plan.series.map((s) => s.current)).toEqual([false, false, true]);
+    expect(plan.tournaments.filter((t) => t.event)).toHaveLength(3);
+    expect(plan.tournaments.filter((t) => t.active).map((t) => t.series)).toEqual([2, 2]);
+    expect(new Set(plan.teams.flatMap((t) => t.players.map((p) => p.id))).size).toBe(200);
+    expect(new Set(plan.teams.map((t) => t.tag)).size).toBe(10);
+    for (const m of plan.matches) {
+      const s = plan.series[m.series]!;
+      expect(m.date.getTime()).toBeGreaterThanOrEqual(s.from.getTime());
+      expect(m.date.getTime()).toBeLessThan(anchor.getTime());
+      expect(m.winner).not.toBe(m.loser);
+      if (m.type === 'event') expect(plan.tournaments[m.tournament!]!.event).toBe(true);
+    }
+    const times = plan.matches.map((m) => m.date.getTime());
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(plan.matches.filter((m) => m.outcome === 'dispute')).toHaveLength(1);
+    expect(plan.matches.filter((m) => m.outcome === 'pending')).toHaveLength(2);
+    for (const type of ['friendly', 'event', 'competitive']) expect(plan.matches.some((m) => m.type === type)).toBe(true);
+  });
+
+  it('lets the stronger team win more often and more clearly', () => {
+    const plan = planDemo({ seed: 2, teams: 12, matches: 3000, anchor });
+    let favourites = 0;
+    let lopsided = { strong: 0, strongN: 0, close: 0, closeN: 0 };
+    for (const m of plan.matches) {
+      const gap = plan.teams[m.winner]!.strength - plan.teams[m.loser]!.strength;
+      if (gap > 0) favourites++;
+      if (Math.abs(gap) > 6) lopsided = { ...lopsided, strong: lopsided.strong + Number(m.result === '5-0'), strongN: lopsided.strongN + 1 };
+      if (Math.abs(gap) < 1) lopsided = { ...lopsided, close: lopsided.close + Number(m.result === '5-0'), closeN: lopsided.closeN + 1 };
+    }
+    expect(favourites / plan.matches.length).toBeGreaterThan(0.65);
+    expect(lopsided.strong / lopsided.strongN).toBeGreaterThan(lopsided.close / lopsided.closeN + 0.15);
+  });
+
+  it('maps margins to results by the sector bands', () => {
+    expect(resultForMargin(0.1)).toBe('3-2');
+    expect(resultForMargin(DEMO_BETA)).toBe('4-1');
+    expect(resultForMargin(2 * DEMO_BETA)).toBe('5-0');
+  });
+
+  it('writes each match as a log that parses back to its map and result', () => {
+    const plan = planDemo({ seed: 5, teams: 4, matches: 12, anchor });
+    for (const m of plan.matches.slice(0, 6)) {
+      const parsed = parseMatch(demoLog(plan, m, { lineup: 4, minutes: 25, killsPerMinute: 3 }), { format: m.format, year: m.date.getUTCFullYear() });
+      expect(parsed.map).toBe(m.map);
+      expect(parsed.result).toBe(m.result);
+      expect(parsed.victor_side).toBe(m.winnerSide);
+      expect(Object.keys(parsed.players).length).toBeGreaterThanOrEqual(8);
+    }
+  });
+});
