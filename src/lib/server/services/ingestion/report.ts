@@ -98,9 +98,11 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   if (!series) throw badRequest(messages.reportNoSeries);
   const overrides = normaliseOverrides(fields);
   const bytes = uploadBytes(input.file.content);
-  const parsed = parseReportedLog(decodeLog(bytes), { format: fields.format, year: fields.year, match: fields.match });
+  // hlu-txt lines carry no year: the first line is in `year` (default: this year), kept so that a re-parse agrees.
+  const year = fields.year ?? new Date().getUTCFullYear();
+  const parsed = parseReportedLog(decodeLog(bytes), { format: fields.format, year, match: fields.match });
   const facts = matchFacts(parsed, overrides, data.kind);
-  if (parsed.format === 'hlu-txt') overrides.year = fields.year ?? new Date(parsed.date).getUTCFullYear();
+  if (parsed.format === 'hlu-txt') overrides.year = year;
   const status = initialStatus(actor, data.kind);
   const sha256 = sha256Hex(bytes);
   const uploadedAt = input.now ?? new Date();
@@ -112,7 +114,7 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
     const logUploadId = await storeLogUpload(trx, {
       sha256,
       path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
-      filename: input.file?.name ?? 'log.txt',
+      filename: (input.file?.name ?? '').slice(0, 255) || 'log.txt',
       format: parsed.format,
       content: bytes,
       uploadedByUserId: userId,
