@@ -81,6 +81,14 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     const update = await recomputeSeries(db, seriesId);
     expect(update).toMatchObject({ mode: 'full', posted: 0, rated: 24 });
     expect(await ratingSnapshot(db, seriesId)).toEqual(incremental);
+
+    // A recompute repairs whatever drifted: team ratings, match columns and history points.
+    await db.updateTable('team_ratings').set({ mu: 0, num_matches: 99 }).where('team_id', '=', teamIds[2]!).execute();
+    await db.updateTable('matches').set({ win_probability: 0.123 }).where('series_id', '=', seriesId).execute();
+    await db.deleteFrom('rating_history').where('team_id', '=', teamIds[1]!).execute();
+    await db.updateTable('rating_history').set({ sigma: 1 }).where('team_id', '=', teamIds[3]!).execute();
+    await recomputeSeries(db, seriesId);
+    expect(await ratingSnapshot(db, seriesId)).toEqual(incremental);
   });
 
   it('replays a backdated match so that later ratings equal a full recompute', async () => {

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { CalculationStatus, MatchType } from '../db/tables/matches.ts';
 
-/** A match that takes part in a series' rating replay (competitive or event, queued or posted). */
-export interface RatingMatchRow {
-  id: number;
+/** A match that takes part in a series' rating replay (competitive or event, queued or posted), with its stored ratings. */
+export interface RatingMatchRow extends MatchRatingWrite {
   date: Date;
   result: string;
   type: MatchType;
@@ -12,6 +11,12 @@ export interface RatingMatchRow {
   winner_team_id: number | null;
   loser_team_id: number | null;
 }
+
+/** The rating columns of a match (see MatchRatingWrite). */
+export const MATCH_RATING_COLUMNS = [
+  'winner_mu_before', 'winner_sigma_before', 'loser_mu_before', 'loser_sigma_before', 'winner_mu_after',
+  'winner_sigma_after', 'loser_mu_after', 'loser_sigma_after', 'win_probability',
+] as const;
 
 /** A team's stored rating state in one series. */
 export interface StoredTeamRating {
@@ -82,7 +87,7 @@ export async function lockSeries(db: DB, seriesId: number): Promise<void> {
 export function listRatingMatches(db: DB, seriesId: number, status?: CalculationStatus): Promise<RatingMatchRow[]> {
   let query = db
     .selectFrom('matches')
-    .select(['id', 'date', 'result', 'type', 'calculation_status as status', 'winner_team_id', 'loser_team_id'])
+    .select(['id', 'date', 'result', 'type', 'calculation_status as status', 'winner_team_id', 'loser_team_id', ...MATCH_RATING_COLUMNS])
     .where('series_id', '=', seriesId)
     .where('type', '!=', 'friendly');
   query = status ? query.where('calculation_status', '=', status) : query.where('calculation_status', 'in', ['queued', 'posted']);
@@ -114,15 +119,6 @@ export async function loadTeamRatings(db: DB, seriesId: number, teamIds?: readon
     .where('series_id', '=', seriesId);
   if (teamIds) query = query.where('team_id', 'in', [...teamIds]);
   return query.execute();
-}
-
-/** Puts every team of the series back to the prior (mu, sigma) with no matches (start of a full recompute). */
-export async function resetTeamRatings(db: DB, seriesId: number, mu: number, sigma: number): Promise<void> {
-  await db
-    .updateTable('team_ratings')
-    .set({ mu, sigma, num_matches: 0, wins: 0, losses: 0, last_updated: null })
-    .where('series_id', '=', seriesId)
-    .execute();
 }
 
 /** Inserts or updates the given team ratings of the series (true_strength is left alone). */
@@ -170,9 +166,18 @@ export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<vo
     .execute();
 }
 
-/** Deletes the series' whole rating history (start of a full recompute). */
-export async function deleteRatingHistory(db: DB, seriesId: number): Promise<void> {
-  await db.deleteFrom('rating_history').where('series_id', '=', seriesId).execute();
+/** The series' stored rating history. */
+export function loadRatingHistory(db: DB, seriesId: number): Promise<(HistoryWrite & { id: number })[]> {
+  return db
+    .selectFrom('rating_history')
+    .select(['id', 'team_id', 'match_id', 'date', 'mu', 'sigma', 'num_matches'])
+    .where('series_id', '=', seriesId)
+    .execute();
+}
+
+/** Deletes rating history points by id. */
+export async function deleteRatingHistory(db: DB, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 10000) await db.deleteFrom('rating_history').where('id', 'in', ids.slice(i, i + 10000)).execute();
 }
 
 /** Appends rating history points of the series. */

@@ -10,27 +10,20 @@
  * - A match against an unregistered team (null team id) is posted but changes no rating (its rating columns stay
  *   null): there is no rating to update on that side, and a phantom opponent would inflate the registered side.
  */
-import type { RatedMatch, ReplayResult, TeamRating } from '../../../domain/rating/index.ts';
+import type { RatedMatch, TeamRating } from '../../../domain/rating/index.ts';
 import { replayRatings } from '../../../domain/rating/index.ts';
 import type { DB } from '../../db/index.ts';
 import type { SeriesRow } from '../../db/tables/series.ts';
 import {
-  deleteRatingHistory,
-  insertRatingHistory,
   lastRatedMatch,
   listRatingMatches,
   loadTeamRatings,
   lockSeries,
-  resetTeamRatings,
   skipQueuedFriendlies,
-  upsertTeamRatings,
-  writeMatchRatings,
-  type HistoryWrite,
-  type MatchRatingWrite,
   type RatingMatchRow,
-  type StoredTeamRating,
 } from '../../repositories/ratings.ts';
 import { isDrawnResult, seriesReplayParams } from './params.ts';
+import { writeFullReplay, writeIncrementalReplay } from './write.ts';
 
 /** What a rating pass did. */
 export interface RatingPass {
@@ -54,68 +47,12 @@ function toRated(m: RatingMatchRow & { winner_team_id: number; loser_team_id: nu
   return { id: m.id, winner: m.winner_team_id, loser: m.loser_team_id, result: m.result, date: m.date, drawn: isDrawnResult(m.result) };
 }
 
-const unrated = (id: number): MatchRatingWrite => ({
-  id,
-  winner_mu_before: null,
-  winner_sigma_before: null,
-  loser_mu_before: null,
-  loser_sigma_before: null,
-  winner_mu_after: null,
-  winner_sigma_after: null,
-  loser_mu_after: null,
-  loser_sigma_after: null,
-  win_probability: null,
-});
-
-/** Writes a replay's results: match columns, history points and team ratings. */
-async function writeReplay(db: DB, seriesId: number, replay: ReplayResult, queuedIds: Set<number>, dates: Map<number, Date>): Promise<void> {
-  const writes: MatchRatingWrite[] = replay.matches.map((c) => ({
-    id: c.id as number,
-    winner_mu_before: c.winner_before.mu,
-    winner_sigma_before: c.winner_before.sigma,
-    loser_mu_before: c.loser_before.mu,
-    loser_sigma_before: c.loser_before.sigma,
-    winner_mu_after: c.winner_after.mu,
-    winner_sigma_after: c.winner_after.sigma,
-    loser_mu_after: c.loser_after.mu,
-    loser_sigma_after: c.loser_after.sigma,
-    win_probability: c.win_probability,
-  }));
-  // Already-posted matches keep their status and rated_at; queued ones become posted.
-  await writeMatchRatings(db, writes.filter((w) => !queuedIds.has(w.id)), false);
-  await writeMatchRatings(db, writes.filter((w) => queuedIds.has(w.id)), true);
-  const history: HistoryWrite[] = [];
-  const counts = new Map<number, number>();
-  for (const [team, points] of replay.history) {
-    const teamId = team as number;
-    const before = (replay.teams.get(teamId)?.num_matches ?? 0) - points.length;
-    points.forEach((p, i) => {
-      history.push({ team_id: teamId, match_id: p.match_id as number, date: dates.get(p.match_id as number)!, mu: p.mu, sigma: p.sigma, num_matches: before + i + 1 });
-    });
-    counts.set(teamId, points.length);
-  }
-  await insertRatingHistory(db, seriesId, history);
-  const teams: StoredTeamRating[] = [];
-  for (const teamId of counts.keys()) {
-    const t = replay.teams.get(teamId)!;
-    const last = t.last_updated;
-    teams.push({ team_id: teamId, mu: t.mu, sigma: t.sigma, num_matches: t.num_matches, wins: t.wins, losses: t.losses, last_updated: last === null ? null : new Date(last) });
-  }
-  await upsertTeamRatings(db, seriesId, teams);
-}
-
 /** Replays the whole series from the prior inside `trx` (the caller holds the series lock). */
 async function replayFull(trx: DB, series: SeriesRow, matches: RatingMatchRow[]): Promise<RatingPass> {
   const queued = matches.filter((m) => m.status === 'queued');
   const rated = matches.filter(isRated);
   const replay = replayRatings(rated.map(toRated), seriesReplayParams(series));
-  await resetTeamRatings(trx, series.id, series.rating_mu, series.rating_sigma);
-  await deleteRatingHistory(trx, series.id);
-  const queuedIds = new Set(queued.map((m) => m.id));
-  await writeReplay(trx, series.id, replay, queuedIds, new Map(rated.map((m) => [m.id, m.date])));
-  const skipped = matches.filter((m) => !isRated(m));
-  await writeMatchRatings(trx, skipped.filter((m) => !queuedIds.has(m.id)).map((m) => unrated(m.id)), false);
-  await writeMatchRatings(trx, skipped.filter((m) => queuedIds.has(m.id)).map((m) => unrated(m.id)), true);
+  await writeFullReplay(trx, series, matches, replay);
   return { series_id: series.id, mode: 'full', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
 }
 
@@ -128,9 +65,7 @@ async function replayIncremental(trx: DB, series: SeriesRow, queued: RatingMatch
     initial.set(r.team_id, { mu: r.mu, sigma: r.sigma, num_matches: r.num_matches, wins: r.wins, losses: r.losses, last_updated: r.last_updated });
   }
   const replay = replayRatings(rated.map(toRated), seriesReplayParams(series), initial);
-  const ids = new Set(queued.map((m) => m.id));
-  await writeReplay(trx, series.id, replay, ids, new Map(rated.map((m) => [m.id, m.date])));
-  await writeMatchRatings(trx, queued.filter((m) => !isRated(m)).map((m) => unrated(m.id)), true);
+  await writeIncrementalReplay(trx, series.id, queued, replay);
   return { series_id: series.id, mode: 'incremental', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
 }
 

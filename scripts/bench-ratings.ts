@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:ratings`: a full recompute of 100,000 matches among 500 teams on in-memory PGlite.
+ * The matches are inserted directly in bulk first (not timed). Prints the pure rating computation time (target
+ * < 2 s) and the total of the recompute including database I/O (load the matches, write match ratings, rating
+ * history and team ratings in one transaction), then the cost of posting one more match incrementally.
+ */
+import { connectDatabase } from '../src/lib/server/db/connect.ts';
+import type { NewMatch } from '../src/lib/server/db/tables/matches.ts';
+import { replayRatings } from '../src/lib/domain/rating/index.ts';
+import { insertImportedMatches, matchWithoutLog } from '../src/lib/server/repositories/imports.ts';
+import { listRatingMatches } from '../src/lib/server/repositories/ratings.ts';
+import { ensureTeamRating, insertTeam } from '../src/lib/server/repositories/teams.ts';
+import { createSeries } from '../src/lib/server/services/series.ts';
+import { rateQueued, recomputeRatings } from '../src/lib/server/services/ratings/rate.ts';
+import { isDrawnResult, seriesReplayParams } from '../src/lib/server/services/ratings/params.ts';
+
+const MATCHES = Number(process.env['BENCH_MATCHES'] ?? 100_000);
+const TEAMS = Number(process.env['BENCH_TEAMS'] ?? 500);
+const RESULTS = ['5-0', '4-1', '3-2'];
+
+// Deterministic LCG so every run times the same input.
+let state = 12345;
+function random(): number {
+  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+  return state / 4294967296;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+const handle = await connectDatabase({ dataDir: 'memory://' });
+const db = handle.db;
+try {
+  await createSeries(db, { tag: 'BENCH', name: 'Benchmark', current: true });
+  const series = await db.selectFrom('series').selectAll().where('tag', '=', 'BENCH').executeTakeFirstOrThrow();
+  const teamIds: number[] = [];
+  for (let i = 0; i < TEAMS; i++) {
+    const team = await insertTeam(db, { tag: `B${i}`, name: `Team ${i}` });
+    await ensureTeamRating(db, series.id, team.id);
+    teamIds.push(team.id);
+  }
+  const t0 = performance.now();
+  const start = Date.UTC(2020, 0, 1);
+  const rows: NewMatch[] = [];
+  for (let i = 0; i < MATCHES; i++) {
+    const a = Math.floor(random() * TEAMS);
+    let b = Math.floor(random() * (TEAMS - 1));
+    if (b >= a) b++;
+    rows.push(matchWithoutLog({
+      series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + i * 60_000),
+      result: RESULTS[Math.floor(random() * RESULTS.length)]!, winner_tag: `B${a}`, loser_tag: `B${b}`,
+      winner_team_id: teamIds[a]!, loser_team_id: teamIds[b]!, calculation_status: 'queued', victor_side: 'Allies',
+    }));
+  }
+  await insertImportedMatches(db, rows);
+  console.log(`Inserted ${MATCHES} matches among ${TEAMS} teams in ${seconds(performance.now() - t0)} (setup, not timed below).`);
+
+  // The pure computation on the loaded rows, as the recompute runs it (best of 3 after a warm-up).
+  const loaded = await listRatingMatches(db, series.id);
+  const input = loaded.map((m) => ({ id: m.id, winner: m.winner_team_id!, loser: m.loser_team_id!, result: m.result, date: m.date, drawn: isDrawnResult(m.result) }));
+  const params = seriesReplayParams(series);
+  replayRatings(input, params);
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    replayRatings(input, params);
+    times.push(performance.now() - t);
+  }
+  console.log(`Rating computation (replayRatings, ${MATCHES} matches): ${seconds(Math.min(...times))} (target < 2 s)`);
+
+  const t1 = performance.now();
+  const pass = await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
+  const total = performance.now() - t1;
+  console.log(`Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}`);
+
+  rows.length = 0;
+  const last = teamIds.length - 1;
+  await insertImportedMatches(db, [matchWithoutLog({
+    series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + MATCHES * 60_000), result: '4-1',
+    winner_tag: 'B0', loser_tag: `B${last}`, winner_team_id: teamIds[0]!, loser_team_id: teamIds[last]!, calculation_status: 'queued',
+  })]);
+  const t2 = performance.now();
+  const one = await db.transaction().execute((trx) => rateQueued(trx, series.id));
+  console.log(`Posting one more match (${one.mode}): ${((performance.now() - t2)).toFixed(1)} ms`);
+} finally {
+  await handle.close();
+}
