@@ -50,6 +50,9 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
     },
   };
   const pool = new Pool({ connectionString: url, max: poolSize, types: parsers as never });
+  // An idle client loses its connection when the server restarts; without a listener pg's error event would
+  // crash the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import type { Generated, Selectable, Insertable, Updateable } from 'kysely';
-import type { Json } from './json.ts';
+import type { Json, JsonWithDefault } from './json.ts';
 
 export type MatchType = 'friendly' | 'competitive' | 'event';
 export type CalculationStatus = 'pending' | 'queued' | 'processing' | 'posted' | 'skipped' | 'disputed';
@@ -25,7 +25,7 @@ export interface MatchesTable {
   tournament_id: number | null;
   /** Map id from the catalogue (e.g. 'carentan'). */
   map: string;
-  map_layout: Generated<Json<unknown[]>>;
+  map_layout: JsonWithDefault<unknown[]>;
   date: Date;
   /** Minutes. */
   duration: Generated<number>;
@@ -38,13 +38,13 @@ export interface MatchesTable {
   loser_team_id: number | null;
   calculation_status: CalculationStatus;
   visibility: Generated<Visibility>;
-  defensive_players: Generated<Json<Record<Side, string[]>>>;
+  defensive_players: JsonWithDefault<Record<Side, string[]>>;
   submitted_by_tag: string | null;
   submitted_by_username: string | null;
   submitted_by_team_id: number | null;
   submitted_by_user_id: number | null;
-  cap_flips: Generated<Json<CapFlip[]>>;
-  streams: Generated<Json<Record<string, string>>>;
+  cap_flips: JsonWithDefault<CapFlip[]>;
+  streams: JsonWithDefault<Record<string, string>>;
   gamemode: string | null;
   kill_statistics: Json<Record<string, unknown>> | null;
   url: string | null;

@@ -1,5 +1,5 @@
 import type { Generated, Selectable, Insertable } from 'kysely';
-import type { Json } from './json.ts';
+import type { JsonWithDefault } from './json.ts';
 import type { Side } from './matches.ts';
 
 export interface PlayerMatchStatsTable {
@@ -9,7 +9,7 @@ export interface PlayerMatchStatsTable {
   team_id: number | null;
   side: Side | null;
   name: string;
-  aliases: Generated<Json<string[]>>;
+  aliases: JsonWithDefault<string[]>;
   /** Minutes connected inside the match window. */
   playtime: Generated<number>;
   kills: Generated<number>;
@@ -25,12 +25,12 @@ export interface PlayerMatchStatsTable {
   offensive_points: Generated<number>;
   defensive_points: Generated<number>;
   support_points: Generated<number>;
-  weapons: Generated<Json<Record<string, number>>>;
-  roles: Generated<Json<unknown[]>>;
-  squads: Generated<Json<unknown[]>>;
-  killers: Generated<Json<Record<string, number>>>;
-  victims: Generated<Json<Record<string, number>>>;
-  kill_events: Generated<Json<number[]>>;
+  weapons: JsonWithDefault<Record<string, number>>;
+  roles: JsonWithDefault<unknown[]>;
+  squads: JsonWithDefault<unknown[]>;
+  killers: JsonWithDefault<Record<string, number>>;
+  victims: JsonWithDefault<Record<string, number>>;
+  kill_events: JsonWithDefault<number[]>;
   streamer: string | null;
   side_percentile: number | null;
   all_percentile: number | null;

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Json } from './json.ts';
+import type { Json, JsonWithDefault } from './json.ts';
 import type { MatchType } from './matches.ts';
 
 export interface PlayerSkillsTable {
@@ -11,8 +11,8 @@ export interface PlayerSkillsTable {
   x_bar: Json<number[]>;
   s: Json<number[]> | null;
   skill_vector: Json<number[]> | null;
-  weapon_stats: Generated<Json<Record<string, unknown>>>;
-  role_stats: Generated<Json<Record<string, unknown>>>;
+  weapon_stats: JsonWithDefault<Record<string, unknown>>;
+  role_stats: JsonWithDefault<Record<string, unknown>>;
   updated_at: Generated<Date>;
 }
 export type PlayerSkillRow = Selectable<PlayerSkillsTable>;

@@ -1,5 +1,5 @@
 import type { Generated, Selectable, Insertable, Updateable } from 'kysely';
-import type { Json } from './json.ts';
+import type { JsonWithDefault } from './json.ts';
 
 export interface TournamentsTable {
   id: Generated<number>;
@@ -14,7 +14,7 @@ export interface TournamentsTable {
   starts_at: Date | null;
   ends_at: Date | null;
   /** Fields the spec passes through without naming them. */
-  extra: Generated<Json<Record<string, unknown>>>;
+  extra: JsonWithDefault<Record<string, unknown>>;
   created_at: Generated<Date>;
 }
 export type TournamentRow = Selectable<TournamentsTable>;

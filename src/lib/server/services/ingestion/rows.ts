@@ -78,7 +78,7 @@ export function matchColumnsFromLog(parsed: ParsedMatch, facts: MatchFacts): Log
     result: facts.result,
     victor_side: facts.victor_side,
     gamemode: parsed.gamemode || null,
-    cap_flips: json(parsed.cap_flips) as never, // Generated<Json<T>> does not unwrap: the column takes JSON text (db/json.ts)
+    cap_flips: json(parsed.cap_flips),
     kill_statistics: json(parsed.kill_statistics),
     log_format: parsed.format,
     log_match_index: parsed.index,
