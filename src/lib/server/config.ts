@@ -43,6 +43,7 @@ const environmentSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -67,6 +68,7 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     sessionDays: env.SESSION_DAYS,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     demoSeed: env.DEMO_SEED,
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

@@ -18,10 +18,18 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The token a plain HTML form carries in its `csrf_token` field, read from a copy of the body. */
+/** Plain forms that carry a token (sign-out) are tiny; larger bodies must use the header. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/**
+ * The token a plain HTML form carries in its `csrf_token` field, read from a copy of the body. Only small
+ * url-encoded forms are read, so that an upload without the header is refused before its body is buffered.
+ */
 async function formToken(request: Request): Promise<string | undefined> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return undefined;
+  if (!/^application\/x-www-form-urlencoded/i.test(type)) return undefined;
+  const length = Number(request.headers.get('content-length') ?? 'NaN');
+  if (!(length <= MAX_FORM_BYTES)) return undefined;
   try {
     const value = (await request.clone().formData()).get(CSRF_FIELD);
     return typeof value === 'string' ? value : undefined;

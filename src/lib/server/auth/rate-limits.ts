@@ -4,6 +4,6 @@ import { RateLimiter, clientKey } from '../http/rate-limit.ts';
 const signInLimiter = new RateLimiter(60, 60_000);
 
 /** Counts a sign-in request of this client; throws a 429 HttpError with Retry-After past the limit. */
-export function limitSignIn(clientAddress: string | undefined): void {
-  signInLimiter.hit(clientKey(clientAddress));
+export function limitSignIn(clientAddress: string | undefined, request: Request): void {
+  signInLimiter.hit(clientKey(clientAddress, request));
 }

@@ -1,4 +1,5 @@
 import { HttpError } from './errors.ts';
+import { getConfig } from '../config.ts';
 
 interface Window {
   count: number;
@@ -38,7 +39,14 @@ export class RateLimiter {
   }
 }
 
-/** The client address for rate limiting: the socket address Astro gives, or 'unknown'. */
-export function clientKey(clientAddress: string | undefined): string {
+/**
+ * The client address for rate limiting: the socket address Astro gives, or, when TRUST_PROXY is set (the site
+ * runs behind a reverse proxy), the first address of X-Forwarded-For; 'unknown' when there is none.
+ */
+export function clientKey(clientAddress: string | undefined, request?: Request): string {
+  if (request && getConfig().trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
   return clientAddress ?? 'unknown';
 }

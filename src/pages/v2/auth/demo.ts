@@ -19,7 +19,7 @@ const querySchema = z.object({
 /** Demo sign-in (loopback servers without Discord only; 404 elsewhere): sets a session, 302 back. */
 export const GET = endpoint(async ({ url, request, cookies, clientAddress, redirect }) => {
   if (!isDemoEnabled(getConfig())) throw notFound(messages.demoDisabled);
-  limitSignIn(clientAddress);
+  limitSignIn(clientAddress, request);
   const query = readQuery(url, querySchema);
   const target = query.redirect_uri ?? '/';
   if (!isSafeRedirect(target)) throw badRequest(messages.invalidRedirect);

@@ -23,7 +23,7 @@ export const POST = endpoint(async (context) => {
   const actor = context.locals.actor;
   let input: ReportInput;
   try {
-    reportRateLimiter.hit(reportRateKey(actor, clientKey(address(() => context.clientAddress))));
+    reportRateLimiter.hit(reportRateKey(actor, clientKey(address(() => context.clientAddress), context.request)));
     if (actor.kind === 'anonymous') throw unauthorized(messages.reportUnauthorized);
     input = await readReportForm(context.request, getConfig().maxUploadBytes);
   } catch (error) {

@@ -7,7 +7,7 @@ import { completeDiscordLogin } from '../../../../lib/server/services/auth.ts';
 
 /** Discord sends the browser back here: sign in, set the session cookie, return to where sign-in started. */
 export const GET = endpoint(async ({ url, request, cookies, clientAddress, redirect }) => {
-  limitSignIn(clientAddress);
+  limitSignIn(clientAddress, request);
   const param = (name: string) => url.searchParams.get(name) ?? undefined;
   const outcome = await completeDiscordLogin(
     await getDb(),

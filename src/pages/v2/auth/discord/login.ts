@@ -13,8 +13,8 @@ import { beginDiscordLogin } from '../../../../lib/server/services/auth.ts';
 const querySchema = z.object({ redirect_uri: z.string().max(2000).optional() });
 
 /** Starts sign-in: 302 to Discord (or to the demo chooser when demo sign-in is enabled). */
-export const GET = endpoint(async ({ url, clientAddress, redirect }) => {
-  limitSignIn(clientAddress);
+export const GET = endpoint(async ({ url, request, clientAddress, redirect }) => {
+  limitSignIn(clientAddress, request);
   const { redirect_uri: target = '/' } = readQuery(url, querySchema);
   if (!isSafeRedirect(target)) throw badRequest(messages.invalidRedirect);
   const config = getConfig();
