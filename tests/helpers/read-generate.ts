@@ -48,9 +48,9 @@ export async function generateReadData(db: Kysely<Database>, options: GenerateOp
   const base = (options.seed ?? 1) * 1_000_000;
   const players = Array.from({ length: options.teams * ROSTER }, (_, i) => steamId(base + i));
   const day = new Date('2026-01-01T00:00:00Z');
-  await inBatches(players, 1000, (batch) =>
-    db.insertInto('players').values(batch.map((id, i) => ({ steam_id: id, name: `Gen${id.slice(-6)}`, primary_name: null, visibility: i % 97 === 0 ? 'private' as const : 'public' as const, first_seen: day, last_seen: day, true_strength: null }))).execute(),
-  );
+  // Every 97th player (by index in `players`) has a private profile.
+  const playerRows = players.map((id, i) => ({ steam_id: id, name: `Gen${id.slice(-6)}`, primary_name: null, visibility: i % 97 === 0 ? ('private' as const) : ('public' as const), first_seen: day, last_seen: day, true_strength: null }));
+  await inBatches(playerRows, 1000, (batch) => db.insertInto('players').values(batch).execute());
   const counts = new Map<number, number>();
   const maps = mapIds();
   const matchRows = Array.from({ length: options.matches }, (_, i) => {
@@ -96,12 +96,13 @@ export async function generateReadData(db: Kysely<Database>, options: GenerateOp
   }
   await inBatches(stats, 2000, (batch) => db.insertInto('player_match_stats').values(batch).execute());
   await inBatches(history, 2000, (batch) => db.insertInto('rating_history').values(batch).execute());
-  await inBatches(teams, 500, async () => {
-    for (const team of teams) {
+  await db
+    .insertInto('team_ratings')
+    .values(teams.map((team) => {
       const num = counts.get(team.id) ?? 0;
-      await db.insertInto('team_ratings').values({ series_id: series.id, team_id: team.id, mu: 20 + random() * 15, sigma: 1 + random() * 6, num_matches: num, wins: Math.floor(num / 2), losses: Math.ceil(num / 2), last_updated: day, true_strength: null }).execute();
-    }
-  });
+      return { series_id: series.id, team_id: team.id, mu: 20 + random() * 15, sigma: 1 + random() * 6, num_matches: num, wins: Math.floor(num / 2), losses: Math.ceil(num / 2), last_updated: day, true_strength: null };
+    }))
+    .execute();
   const skills = players.slice(0, 500).map((id) => ({ series_id: series.id, steam_id: id, game_type: 'competitive' as const, matches: 10, x_bar: jsonb([1, 0.8, 20, 30]), s: jsonb([0.2, 0.2, 4, 5]), skill_vector: jsonb([0.5, 0.5, 0.5, 0.5]), weapon_stats: jsonb({ M1_GARAND: { kills: 40 } }), role_stats: jsonb({ rifleman: 10 }) }));
   await inBatches(skills, 1000, (batch) => db.insertInto('player_skills').values(batch).execute());
   return { seriesId: series.id, teamTags: teams.map((t) => t.tag), matchIds, playerIds: players };

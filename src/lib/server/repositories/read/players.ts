@@ -114,8 +114,12 @@ export function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
     .execute();
 }
 
-/** The user who claimed the profile, or undefined. */
-export async function findClaimOwner(db: DB, steamId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('profile_claims').select('user_id').where('steam_id', '=', steamId).executeTakeFirst();
-  return row?.user_id;
+/** The player (any visibility) with the id of the user who claimed the profile (null when unclaimed), or undefined. */
+export function findPlayerProfile(db: DB, steamId: string) {
+  return db
+    .selectFrom('players as p')
+    .leftJoin('profile_claims as c', 'c.steam_id', 'p.steam_id')
+    .select(['p.steam_id', 'p.name', 'p.primary_name', 'p.visibility', 'c.user_id as owner_user_id'])
+    .where('p.steam_id', '=', steamId)
+    .executeTakeFirst();
 }

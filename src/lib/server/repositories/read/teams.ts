@@ -16,7 +16,15 @@ export interface SeriesTeamRow {
   wins: number;
   losses: number;
   last_updated: Date | string | null;
+  /** Newest first. */
+  previous_tags: PreviousTag[];
   rank: number;
+}
+
+/** A tag the team carried until a date (read as JSON: `until` is text). */
+export interface PreviousTag {
+  tag: string;
+  until: Date | string;
 }
 
 /**
@@ -32,6 +40,9 @@ function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: b
       'r.mu', 'r.sigma', 'r.num_matches', 'r.wins', 'r.losses', 'r.last_updated',
     ])
     .select(
+      sql<PreviousTag[]>`(select coalesce(json_agg(json_build_object('tag', p.tag, 'until', p.until) order by p.until desc), '[]'::json) from team_previous_tags p where p.team_id = t.id)`.as('previous_tags'),
+    )
+    .select(
       sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - 3 * r.sigma desc, lower(t.tag), t.id))::int`.as('rank'),
     )
     .where('r.series_id', '=', seriesId)
@@ -39,50 +50,36 @@ function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: b
     .where('t.inactive', '=', inactive);
 }
 
-/** One page of the ordering plus the total number of teams in it. */
+/**
+ * One page of the ordering plus the total number of teams in it (one query: the total is a window count; a page
+ * past the end costs a second count).
+ */
 export async function listSeriesTeams(
   db: DB,
   seriesId: number,
   rankedAfter: number,
   page: { inactive: boolean; limit: number; offset: number },
 ): Promise<{ rows: SeriesTeamRow[]; total: number }> {
-  const base = orderedTeams(db, seriesId, rankedAfter, page.inactive).as('o');
-  const [rows, total] = await Promise.all([
-    db.selectFrom(base).selectAll().orderBy('o.rank').limit(page.limit).offset(page.offset).execute(),
-    db
-      .selectFrom('team_ratings as r')
-      .innerJoin('teams as t', 't.id', 'r.team_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('r.series_id', '=', seriesId)
-      .where('t.deleted_at', 'is', null)
-      .where('t.inactive', '=', page.inactive)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const base = orderedTeams(db, seriesId, rankedAfter, page.inactive)
+    .select(sql<number>`(count(*) over ())::int`.as('total'))
+    .as('o');
+  const rows = await db.selectFrom(base).selectAll().orderBy('o.rank').limit(page.limit).offset(page.offset).execute();
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  const count = await db
+    .selectFrom('team_ratings as r')
+    .innerJoin('teams as t', 't.id', 'r.team_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('r.series_id', '=', seriesId)
+    .where('t.deleted_at', 'is', null)
+    .where('t.inactive', '=', page.inactive)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
 }
 
 /** The team's row in its series ordering, or undefined when it has no rating in the series. */
 export async function findSeriesTeam(db: DB, seriesId: number, rankedAfter: number, team: { id: number; inactive: boolean }): Promise<SeriesTeamRow | undefined> {
   const base = orderedTeams(db, seriesId, rankedAfter, team.inactive).as('o');
   return db.selectFrom(base).selectAll().where('o.id', '=', team.id).executeTakeFirst();
-}
-
-/** Previous tags of the given teams, newest first, grouped by team id. */
-export async function listPreviousTags(db: DB, teamIds: number[]): Promise<Map<number, { tag: string; until: Date | string }[]>> {
-  const byTeam = new Map<number, { tag: string; until: Date | string }[]>();
-  if (teamIds.length === 0) return byTeam;
-  const rows = await db
-    .selectFrom('team_previous_tags')
-    .select(['team_id', 'tag', 'until'])
-    .where('team_id', 'in', teamIds)
-    .orderBy('until', 'desc')
-    .execute();
-  for (const row of rows) {
-    const list = byTeam.get(row.team_id) ?? [];
-    list.push({ tag: row.tag, until: row.until });
-    byTeam.set(row.team_id, list);
-  }
-  return byTeam;
 }
 
 /** The team's rating after each rated public match of the series, oldest first. */

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDb } from '../../db/index.ts';
+import { getDb, type DB } from '../../db/index.ts';
+import type { SeriesRow } from '../../db/tables/series.ts';
 import { endpoint } from '../../http/respond.ts';
 import { readQuery } from '../../http/request.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -33,9 +34,40 @@ function pathParam<S extends z.ZodType>(context: APIContext, name: string, schem
   return parsed.data;
 }
 
-async function seriesOf(context: APIContext) {
+/** How long a found series row is reused; series change rarely and public answers may be 10 s old anyway. */
+const SERIES_TTL_MS = 2_000;
+// Keyed by database handle so that test servers of different engines in one process never share rows.
+const seriesMemo = new WeakMap<DB, Map<string, { row: SeriesRow; at: number }>>();
+
+/** The database and the series named by the `series` path parameter (404 when unknown; unknown tags are not kept). */
+async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRow }> {
   const db = await getDb();
-  return { db, series: await requireSeries(db, context.params['series'] ?? '') };
+  const key = (context.params['series'] ?? '').toLowerCase();
+  let memo = seriesMemo.get(db);
+  if (!memo) seriesMemo.set(db, (memo = new Map()));
+  const hit = memo.get(key);
+  if (hit && Date.now() - hit.at < SERIES_TTL_MS) return { db, series: hit.row };
+  const series = await requireSeries(db, context.params['series'] ?? '');
+  if (memo.size > 100) memo.clear();
+  memo.set(key, { row: series, at: Date.now() });
+  return { db, series };
+}
+
+// Identical reads in flight at the same moment share one computation (single-flight): under load many callers
+// ask for the same page, and an answer computed after their request arrived is as fresh as their own would be.
+const inFlight = new WeakMap<DB, Map<string, Promise<unknown>>>();
+
+/** Runs `compute` for the request's URL unless the same URL is being computed already, then shares that result. */
+function shared<T>(db: DB, url: URL, compute: () => Promise<T>): Promise<T> {
+  let pending = inFlight.get(db);
+  if (!pending) inFlight.set(db, (pending = new Map()));
+  const key = url.pathname + url.search;
+  const existing = pending.get(key);
+  if (existing) return existing as Promise<T>;
+  const map = pending;
+  const promise = compute().finally(() => map.delete(key));
+  map.set(key, promise);
+  return promise;
 }
 
 const noQuery = z.object({});
@@ -48,39 +80,42 @@ export const readEndpoints = {
   statistics: get(async (context) => {
     readQuery(context.url, noQuery);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await getSeriesStatistics(db, series));
+    return cachedJson(context.request, await shared(db, context.url, () => getSeriesStatistics(db, series)));
   }),
 
   matches: get(async (context) => {
     const query = readQuery(context.url, matchListQuerySchema, MATCH_FILTER_KEYS);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await listSeriesMatches(db, series, query));
+    return cachedJson(context.request, await shared(db, context.url, () => listSeriesMatches(db, series, query)));
   }),
 
   match: get(async (context) => {
     const { db, series } = await seriesOf(context);
     const matchId = pathParam(context, 'matchId', matchIdParam);
-    const result = await getMatchDetail(db, series, matchId, context.locals.actor);
+    const actor = context.locals.actor;
+    // Only anonymous reads are shared: what a signed-in caller sees depends on who they are.
+    const read = () => getMatchDetail(db, series, matchId, actor);
+    const result = actor.kind === 'anonymous' ? await shared(db, context.url, read) : await read();
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),
 
   teams: get(async (context) => {
     const query = readQuery(context.url, teamListQuerySchema);
     const { db, series } = await seriesOf(context);
-    const { teams, total } = await listTeams(db, series, query);
+    const { teams, total } = await shared(db, context.url, () => listTeams(db, series, query));
     return cachedJson(context.request, teams, 'public', { 'x-total-count': String(total) });
   }),
 
   team: get(async (context) => {
     readQuery(context.url, noQuery);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await getTeamDetail(db, series, context.params['tag'] ?? ''));
+    return cachedJson(context.request, await shared(db, context.url, () => getTeamDetail(db, series, context.params['tag'] ?? '')));
   }),
 
   teamPlayers: get(async (context) => {
     const page = readQuery(context.url, teamPlayersQuerySchema);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await listTeamPlayers(db, series, context.params['tag'] ?? '', page));
+    return cachedJson(context.request, await shared(db, context.url, () => listTeamPlayers(db, series, context.params['tag'] ?? '', page)));
   }),
 
   privateMatches: get(async (context) => {
@@ -93,13 +128,15 @@ export const readEndpoints = {
   players: get(async (context) => {
     const { query } = readQuery(context.url, playerSearchQuerySchema);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await searchSeriesPlayers(db, series, query));
+    return cachedJson(context.request, await shared(db, context.url, () => searchSeriesPlayers(db, series, query)));
   }),
 
   player: get(async (context) => {
     const { db, series } = await seriesOf(context);
     const steamId = pathParam(context, 'steamId', steamIdParam);
-    const result = await getPlayerDetail(db, series, steamId, context.locals.actor);
+    const actor = context.locals.actor;
+    const read = () => getPlayerDetail(db, series, steamId, actor);
+    const result = actor.kind === 'anonymous' ? await shared(db, context.url, read) : await read();
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),
 

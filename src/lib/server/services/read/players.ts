@@ -6,7 +6,7 @@ import type { PlayerDetail, PlayerSearchResult } from '../../../schemas/player.t
 import { PLAYER_SEARCH_LIMIT } from '../../../schemas/player.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { findClaimOwner, findPlayers, listPlayerSkills, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
+import { findPlayerProfile, listAliases, listPlayerSkills, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
 import { playerNames } from './teams.ts';
 import type { ReadResult } from './values.ts';
 
@@ -33,16 +33,17 @@ export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: stri
  * (`owned` depends on who asks).
  */
 export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string, actor: Actor): Promise<ReadResult<PlayerDetail>> {
-  const [player] = await findPlayers(db, [steamId]);
+  const player = await findPlayerProfile(db, steamId);
   if (!player) throw notFound(messages.playerNotFound(steamId));
-  const owner = await findClaimOwner(db, player.steam_id);
+  const owner = player.owner_user_id;
   const owned = actor.kind === 'user' && owner === actor.userId;
   if (player.visibility === 'private' && !owned && !isAdmin(actor)) throw forbidden(messages.privateProfile);
-  const [skills, teams, names] = await Promise.all([
+  const [skills, teams, aliases] = await Promise.all([
     listPlayerSkills(db, series.id, player.steam_id),
     listPlayerTeams(db, series.id, player.steam_id),
-    playerNames(db, [player.steam_id]),
+    listAliases(db, [player.steam_id]),
   ]);
+  const name = player.primary_name ?? player.name;
   const games: PlayerDetail['games'] = {};
   for (const skill of skills) {
     games[skill.game_type] = {
@@ -58,11 +59,11 @@ export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string
     data: {
       steam_id: player.steam_id,
       steam_name: player.name,
-      name: player.primary_name ?? player.name,
-      aliases: names.get(player.steam_id) ?? [],
+      name,
+      aliases: [name, ...(aliases.get(player.steam_id) ?? []).filter((a) => a !== name)],
       games,
       teams: teams.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon, matches: Number(t.matches) })),
-      claimed: owner !== undefined,
+      claimed: owner != null,
       owned,
       visibility: player.visibility,
       private: player.visibility === 'private',

@@ -3,13 +3,13 @@ import type { SeriesRow } from '../../db/tables/series.ts';
 import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '../../../schemas/team.ts';
 import { notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { findSeriesTeam, listPreviousTags, listRatingHistory, listSeriesTeams, listTeamPlayerIds, type SeriesTeamRow } from '../../repositories/read/teams.ts';
+import { findSeriesTeam, listRatingHistory, listSeriesTeams, listTeamPlayerIds, type SeriesTeamRow } from '../../repositories/read/teams.ts';
 import { findPlayers, listAliases } from '../../repositories/read/players.ts';
 import { requireTeam } from '../teams.ts';
 import { iso, isoOrNull, score } from './values.ts';
 
 /** The API view of a team row of a series (rank and ranking from the series' ordering). */
-export function toTeam(row: SeriesTeamRow, rankedAfter: number, previous: { tag: string; until: Date | string }[]): Team {
+export function toTeam(row: SeriesTeamRow, rankedAfter: number): Team {
   return {
     tag: row.tag,
     name: row.name,
@@ -18,7 +18,7 @@ export function toTeam(row: SeriesTeamRow, rankedAfter: number, previous: { tag:
     score: score(row.mu, row.sigma),
     last_updated: isoOrNull(row.last_updated),
     icon: row.icon,
-    previous_tags: previous.map((p) => ({ tag: p.tag, until: iso(p.until) })),
+    previous_tags: (row.previous_tags ?? []).map((p) => ({ tag: p.tag, until: iso(p.until) })),
     invite: row.invite,
     num_matches: row.num_matches,
     wins: row.wins,
@@ -37,8 +37,7 @@ export async function listTeams(db: DB, series: SeriesRow, query: TeamListQuery)
     limit: query.limit,
     offset: query.offset,
   });
-  const previous = await listPreviousTags(db, rows.map((r) => r.id));
-  return { teams: rows.map((r) => toTeam(r, series.ranked_after_matches, previous.get(r.id) ?? [])), total };
+  return { teams: rows.map((r) => toTeam(r, series.ranked_after_matches)), total };
 }
 
 /** The live team for `tag` (old tags resolve) with its series rating; 404 when unknown or not in the series. */
@@ -52,9 +51,9 @@ async function requireSeriesTeam(db: DB, series: SeriesRow, tag: string): Promis
 /** GET .../teams/{tag}: the team with its rating history (public matches, oldest first). */
 export async function getTeamDetail(db: DB, series: SeriesRow, tag: string): Promise<TeamDetail> {
   const row = await requireSeriesTeam(db, series, tag);
-  const [previous, history] = await Promise.all([listPreviousTags(db, [row.id]), listRatingHistory(db, series.id, row.id)]);
+  const history = await listRatingHistory(db, series.id, row.id);
   return {
-    ...toTeam(row, series.ranked_after_matches, previous.get(row.id) ?? []),
+    ...toTeam(row, series.ranked_after_matches),
     rating_history: history.map((h) => ({
       match_id: h.match_id,
       date: iso(h.date),

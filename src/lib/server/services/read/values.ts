@@ -24,7 +24,24 @@ export interface ReadResult<T> {
 }
 
 /** A catalogue map's display name and images; unknown ids are shown as stored, without images. */
-export function mapView(mapId: string): { name: string; banner: string | null; tactical: string | null } {
+export function mapView(mapId: string): MapView {
+  let view = MAP_VIEWS.get(mapId);
+  if (!view) {
+    view = computeMapView(mapId);
+    // Bounded: map ids come from the catalogue or from stored matches.
+    if (MAP_VIEWS.size < 1000) MAP_VIEWS.set(mapId, view);
+  }
+  return view;
+}
+
+interface MapView {
+  name: string;
+  banner: string | null;
+  tactical: string | null;
+}
+const MAP_VIEWS = new Map<string, MapView>();
+
+function computeMapView(mapId: string): MapView {
   const resolved = resolveMap(mapId);
   if (!resolved || resolved.id !== mapId) return { name: mapDisplayName(mapId), banner: null, tactical: null };
   return {
