@@ -81,6 +81,19 @@ try {
   const t2 = performance.now();
   const one = await db.transaction().execute((trx) => rateQueued(trx, series.id));
   console.log(`Posting one more match (${one.mode}): ${((performance.now() - t2)).toFixed(1)} ms`);
+
+  const t3 = performance.now();
+  await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
+  console.log(`Recompute of the rated series when nothing changed (load, replay, compare): ${seconds(performance.now() - t3)}`);
+
+  // A match reported late, dated in the middle of the season: everything after it is replayed and rewritten.
+  await insertImportedMatches(db, [matchWithoutLog({
+    series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + (MATCHES / 2) * 60_000 + 30_000), result: '5-0',
+    winner_tag: `B${last}`, loser_tag: 'B0', winner_team_id: teamIds[last]!, loser_team_id: teamIds[0]!, calculation_status: 'queued',
+  })]);
+  const t4 = performance.now();
+  const back = await db.transaction().execute((trx) => rateQueued(trx, series.id));
+  console.log(`Posting a backdated match at the midpoint (${back.mode} replay, rewrites what changed): ${seconds(performance.now() - t4)}`);
 } finally {
   await handle.close();
 }
