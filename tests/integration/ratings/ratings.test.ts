@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, createTestDatabase } from '../../helpers/database.ts';
 import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
 import { rate1vs1, replayRatings } from '../../../src/lib/domain/rating/index.ts';
-import { notifyQueued, ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
+import { notifyQueued, notifySeriesChanged, ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
 import { recomputeSeries } from '../../../src/lib/server/services/ratings/process.ts';
 import { seriesStandings } from '../../../src/lib/server/services/ratings/standings.ts';
 import { insertMatch, ratingSnapshot, seedSeries } from './fixtures.ts';
@@ -110,6 +110,12 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     expect(after.history).toHaveLength(22);
     await recomputeSeries(db, seriesId);
     expect(await ratingSnapshot(db, seriesId)).toEqual(after);
+
+    // Deleting the late match and notifying brings back exactly the ratings from before it.
+    await db.deleteFrom('matches').where('id', '=', late).execute();
+    notifySeriesChanged(db, seriesId);
+    await ratingQueueIdle(db);
+    expect(await ratingSnapshot(db, seriesId)).toEqual(before);
   });
 
   it('posts matches against unregistered teams and friendlies without changing ratings; ranks teams', async () => {

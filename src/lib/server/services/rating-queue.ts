@@ -2,15 +2,19 @@
  * The in-process rating worker. `notifyQueued(db)` asks for the queued matches to be rated soon: one worker per
  * database runs at a time, notifications during a run coalesce into one more run, failures are logged and never
  * reach the caller. Callers notify after the transaction that queued a match has committed.
+ * `notifySeriesChanged(db, seriesId)` asks for a full recompute of a series whose rated matches changed in another
+ * way (a posted match deleted, or re-parsed with another result, date or teams); it runs in the same worker.
  */
 import type { DB } from '../db/index.ts';
-import { processQueuedMatches } from './ratings/process.ts';
+import { processQueuedMatches, recomputeSeries } from './ratings/process.ts';
 
 interface WorkerState {
   running: Promise<void> | null;
   again: boolean;
   /** While > 0, notifications are only remembered (bulk writers rate once at the end). */
   paused: number;
+  /** Series waiting for a full recompute. */
+  recompute: Set<number>;
 }
 
 // Per database handle (tests run several); a WeakMap lets a closed database's state go.
@@ -18,7 +22,7 @@ const workers = new WeakMap<DB, WorkerState>();
 
 function stateOf(db: DB): WorkerState {
   let state = workers.get(db);
-  if (!state) workers.set(db, (state = { running: null, again: false, paused: 0 }));
+  if (!state) workers.set(db, (state = { running: null, again: false, paused: 0, recompute: new Set() }));
   return state;
 }
 
@@ -26,6 +30,14 @@ async function drain(db: DB, state: WorkerState): Promise<void> {
   try {
     do {
       state.again = false;
+      for (const seriesId of [...state.recompute]) {
+        state.recompute.delete(seriesId);
+        try {
+          await recomputeSeries(db, seriesId);
+        } catch (error) {
+          console.error(`Recomputing series ${seriesId} failed:`, error);
+        }
+      }
       try {
         await processQueuedMatches(db);
       } catch (error) {
@@ -53,6 +65,19 @@ export function notifyQueued(db: DB): void {
   } catch (error) {
     console.error('Could not schedule rating:', error);
   }
+}
+
+/**
+ * Asks for a full recompute of the series soon (ratings, skills, percentiles, statistics), e.g. after a posted
+ * match was deleted or re-parsed. Call it after the change has committed; it never throws.
+ */
+export function notifySeriesChanged(db: DB, seriesId: number): void {
+  try {
+    stateOf(db).recompute.add(seriesId);
+  } catch (error) {
+    console.error('Could not schedule a recompute:', error);
+  }
+  notifyQueued(db);
 }
 
 /** Resolves when the worker of `db` has nothing left to do (tests, the demo generator, graceful shutdown). */
