@@ -90,17 +90,16 @@ export function findMatch(db: DB, seriesId: number, matchId: number): Promise<Ma
   return selectMatches(db).where('m.series_id', '=', seriesId).where('m.id', '=', matchId).executeTakeFirst();
 }
 
-/** Every player's statistics in the match, with the player's profile visibility. */
+/** Every player's statistics in the match (any match id; callers check the match), with the profile visibility. */
 export function listPlayerStats(db: DB, matchId: number) {
   return db
     .selectFrom('player_match_stats as s')
     .innerJoin('players as p', 'p.steam_id', 's.steam_id')
-    .leftJoin('teams as t', 't.id', 's.team_id')
     .select([
       's.steam_id', 's.side', 's.name', 's.playtime', 's.kills', 's.deaths', 's.teamkills', 's.kpm', 's.dpm', 's.cpm',
       's.spm', 's.max_streak', 's.combat_points', 's.offensive_points', 's.defensive_points', 's.support_points',
       's.weapons', 's.roles', 's.squads', 's.killers', 's.victims', 's.kill_events', 's.streamer',
-      's.side_percentile', 's.all_percentile', 'p.visibility', 't.tag as team_tag',
+      's.side_percentile', 's.all_percentile', 's.team_id', 'p.visibility',
     ])
     .where('s.match_id', '=', matchId)
     .orderBy('s.side')

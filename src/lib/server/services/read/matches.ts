@@ -58,17 +58,19 @@ export async function listSeriesMatches(db: DB, series: SeriesRow, query: MatchL
  * except for admins.
  */
 export async function getMatchDetail(db: DB, series: SeriesRow, matchId: number, actor: Actor): Promise<ReadResult<MatchDetail>> {
-  const row = await findMatch(db, series.id, matchId);
+  // Both reads at once: the statistics are only used once the match is found and visible to the caller.
+  const [row, stats] = await Promise.all([findMatch(db, series.id, matchId), listPlayerStats(db, matchId)]);
   if (!row) throw notFound(messages.matchNotFound(matchId));
   const isPrivate = row.visibility === 'private';
   if (isPrivate && !actsForTeam(actor, row.winner_team_id) && !actsForTeam(actor, row.loser_team_id)) {
     throw forbidden(messages.privateMatch);
   }
-  const stats = await listPlayerStats(db, row.id);
+  const teamTags = new Map<number | null, string>([[row.winner_team_id, row.winner_tag], [row.loser_team_id, row.loser_tag]]);
+  teamTags.delete(null);
   const showPrivate = isAdmin(actor);
   const hidden = new Set(stats.filter((s) => s.visibility === 'private' && !showPrivate).map((s) => s.steam_id));
   const player_stats: Record<string, PlayerStats> = {};
-  for (const s of stats) if (!hidden.has(s.steam_id)) player_stats[s.steam_id] = toPlayerStats(s);
+  for (const s of stats) if (!hidden.has(s.steam_id)) player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
   const match = toMatch(row);
   match.defensive_players = {
     Allies: match.defensive_players.Allies.filter((id) => !hidden.has(id)),
