@@ -109,5 +109,14 @@ describe.each(engines)('ratings and import CLI on %s', (engine) => {
     expect(evaluate.out).not.toContain('Kendall');
 
     expect((await hss(handle, ['ratings', 'recompute', '--series', 'NOPE'])).err).toContain("Series 'NOPE' does not exist");
+
+    // --use switches the series to the sector score and recomputes: a 5-0 now moves ratings more than a plain win.
+    const use = await hss(handle, ['ratings', 'fit', '--series', 'HIST', '--use']);
+    expect(use.out).toContain('Series HIST now uses the sector model and was recomputed.');
+    const sector = await ratingSnapshot(handle.db, seriesId);
+    expect((await handle.db.selectFrom('series').select('rating_model').where('id', '=', seriesId).executeTakeFirstOrThrow()).rating_model).toBe('sector');
+    expect(sector.matches[0]!.winner_mu_after).not.toBe(before.matches[0]!.winner_mu_after);
+    await hss(handle, ['ratings', 'recompute', '--series', 'HIST']);
+    expect(await ratingSnapshot(handle.db, seriesId)).toEqual(sector);
   });
 });
