@@ -5,6 +5,7 @@ import { commands } from '../../../src/cli/commands/index.ts';
 import { runCli } from '../../../src/cli/run.ts';
 import { seriesStatisticsSchema } from '../../../src/lib/schemas/statistics.ts';
 import { DEMO_USERS } from '../../../src/lib/server/auth/demo.ts';
+import { seedDemo } from '../../../src/lib/server/services/demo/seed.ts';
 import { ratingSnapshot } from './fixtures.ts';
 
 async function hss(handle: DatabaseHandle, args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -78,6 +79,25 @@ describe.each(engines)('demo community on %s', (engine) => {
     expect(evaluate.code).toBe(0);
     expect(evaluate.out).toMatch(/model\s+n\s+accuracy\s+log_loss\s+brier\n[- ]+\ntrueskill\s+\d+\s+[01](\.\d{4})?\s/);
     expect(evaluate.out).toMatch(/Kendall tau \(score vs true strength, 6 teams\): -?[01]\.\d{4}/);
+  });
+
+  it('is deterministic: the same options give the same matches and ratings', async () => {
+    const options = { seed: 11, teams: 4, matches: 16, reported: 6, anchor: new Date('2026-05-01T00:00:00Z') };
+    const digests: unknown[] = [];
+    for (let i = 0; i < 2; i++) {
+      const other = await createTestDatabase(engine);
+      try {
+        await seedDemo(other.db, options);
+        digests.push({
+          matches: await other.db.selectFrom('matches').select(['id', 'date', 'result', 'winner_tag', 'calculation_status', 'winner_mu_after', 'win_probability']).orderBy('id').execute(),
+          teams: await other.db.selectFrom('team_ratings').select(['series_id', 'team_id', 'mu', 'sigma', 'true_strength']).orderBy('series_id').orderBy('team_id').execute(),
+          players: await other.db.selectFrom('players').select(['steam_id', 'name', 'true_strength']).orderBy('steam_id').execute(),
+        });
+      } finally {
+        await other.close();
+      }
+    }
+    expect(digests[1]).toEqual(digests[0]);
   });
 
   it('refuses to seed a database that is not empty', async () => {
