@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB, Database } from '../../db/index.ts';
 import type { CalculationStatus, MatchType, Visibility } from '../../db/tables/matches.ts';
 
@@ -90,32 +90,22 @@ export function findMatch(db: DB, seriesId: number, matchId: number): Promise<Ma
   return selectMatches(db).where('m.series_id', '=', seriesId).where('m.id', '=', matchId).executeTakeFirst();
 }
 
-/** Columns of player_match_stats that the API returns verbatim, in answer order. */
-export const PLAYER_STAT_COLUMNS = [
-  'side', 'name', 'playtime', 'kills', 'deaths', 'teamkills', 'kpm', 'dpm', 'cpm', 'spm', 'max_streak', 'combat_points',
-  'offensive_points', 'defensive_points', 'support_points', 'weapons', 'roles', 'squads', 'killers', 'victims',
-  'kill_events', 'streamer', 'side_percentile', 'all_percentile',
-] as const;
-
-/**
- * The match's player statistics as one JSON object text keyed by player id (built by the database: one value to
- * transfer and parse instead of ~30 columns per player), each with `team` (the match's tag of the player's
- * registered team). Players with private profiles are left out unless `includePrivate`; `privateIds` lists them.
- */
-export async function playerStatsJson(db: DB, matchId: number, includePrivate: boolean): Promise<{ stats: string; privateIds: string[] }> {
-  const fields = sql.join(PLAYER_STAT_COLUMNS.map((column) => sql`${sql.lit(column)}, ${sql.ref(`s.${column}`)}`));
-  const team = sql`case when s.team_id = m.winner_team_id then m.winner_tag when s.team_id = m.loser_team_id then m.loser_tag end`;
-  const result = await sql<{ stats: string | null; private_ids: string[] | null }>`
-    select
-      (json_object_agg(s.steam_id, json_build_object(${fields}, 'team', ${team}) order by s.side, s.combat_points desc, s.steam_id)
-        filter (where ${includePrivate} or p.visibility = 'public'))::text as stats,
-      json_agg(s.steam_id order by s.steam_id) filter (where p.visibility = 'private') as private_ids
-    from player_match_stats s
-    join players p on p.steam_id = s.steam_id
-    join matches m on m.id = s.match_id
-    where s.match_id = ${matchId}`.execute(db);
-  const row = result.rows[0];
-  return { stats: row?.stats ?? '{}', privateIds: row?.private_ids ?? [] };
+/** Every player's statistics in the match (any match id; callers check the match), with the profile visibility. */
+export function listPlayerStats(db: DB, matchId: number) {
+  return db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('players as p', 'p.steam_id', 's.steam_id')
+    .select([
+      's.steam_id', 's.side', 's.name', 's.playtime', 's.kills', 's.deaths', 's.teamkills', 's.kpm', 's.dpm', 's.cpm',
+      's.spm', 's.max_streak', 's.combat_points', 's.offensive_points', 's.defensive_points', 's.support_points',
+      's.weapons', 's.roles', 's.squads', 's.killers', 's.victims', 's.kill_events', 's.streamer',
+      's.side_percentile', 's.all_percentile', 's.team_id', 'p.visibility',
+    ])
+    .where('s.match_id', '=', matchId)
+    .orderBy('s.side')
+    .orderBy('s.combat_points', 'desc')
+    .orderBy('s.steam_id')
+    .execute();
 }
 
 /** Ids of tournaments with these tags (case-insensitive). */

@@ -1,4 +1,4 @@
-import type { Match, MatchTeam } from '../../../schemas/match.ts';
+import type { Match, MatchTeam, PlayerStats } from '../../../schemas/match.ts';
 import type { CapFlip, Side } from '../../db/tables/matches.ts';
 import type { MatchListRow } from '../../repositories/read/matches.ts';
 import { iso, mapView } from './values.ts';
@@ -53,4 +53,17 @@ export function toMatch(row: MatchListRow): Match {
     gamemode: row.gamemode,
     kill_statistics: (row.kill_statistics ?? null) as unknown as Record<string, unknown> | null,
   };
+}
+
+/** Columns of player_match_stats that the API returns verbatim. */
+const STAT_FIELDS = [
+  'side', 'name', 'playtime', 'kills', 'deaths', 'teamkills', 'kpm', 'dpm', 'cpm', 'spm', 'max_streak', 'combat_points',
+  'offensive_points', 'defensive_points', 'support_points', 'weapons', 'roles', 'squads', 'killers', 'victims',
+  'kill_events', 'streamer', 'side_percentile', 'all_percentile',
+] as const satisfies readonly (keyof PlayerStats)[];
+
+/** The API view of one player's match statistics; `team` is the registered team's tag, if any. */
+export function toPlayerStats(row: { [K in (typeof STAT_FIELDS)[number]]: unknown } & { team_tag: string | null }): PlayerStats {
+  const stats = Object.fromEntries(STAT_FIELDS.map((field) => [field, row[field]])) as unknown as Omit<PlayerStats, 'team'>;
+  return { ...stats, team: row.team_tag };
 }

@@ -7,9 +7,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors
 import { messages } from '../../http/messages.ts';
 import { resolveMap } from '../../../domain/catalogue/maps.ts';
 import { findTeamByTag } from '../../repositories/teams.ts';
-import { findMatch, findTournamentIds, listMatches, playerStatsJson, type MatchFilter } from '../../repositories/read/matches.ts';
+import { findMatch, findTournamentIds, listMatches, listPlayerStats, type MatchFilter } from '../../repositories/read/matches.ts';
 import { requireTeam } from '../teams.ts';
-import { toMatch } from './match-view.ts';
+import { toMatch, toPlayerStats } from './match-view.ts';
 import type { ReadResult } from './values.ts';
 
 /** A team filter value: the registered team carrying (or having carried) the tag, and the tag as reported. */
@@ -58,22 +58,26 @@ export async function listSeriesMatches(db: DB, series: SeriesRow, query: MatchL
  * except for admins.
  */
 export async function getMatchDetail(db: DB, series: SeriesRow, matchId: number, actor: Actor): Promise<ReadResult<MatchDetail>> {
-  const showPrivate = isAdmin(actor);
   // Both reads at once: the statistics are only used once the match is found and visible to the caller.
-  const [row, stats] = await Promise.all([findMatch(db, series.id, matchId), playerStatsJson(db, matchId, showPrivate)]);
+  const [row, stats] = await Promise.all([findMatch(db, series.id, matchId), listPlayerStats(db, matchId)]);
   if (!row) throw notFound(messages.matchNotFound(matchId));
   const isPrivate = row.visibility === 'private';
   if (isPrivate && !actsForTeam(actor, row.winner_team_id) && !actsForTeam(actor, row.loser_team_id)) {
     throw forbidden(messages.privateMatch);
   }
-  const hidden = new Set(showPrivate ? [] : stats.privateIds);
+  const teamTags = new Map<number | null, string>([[row.winner_team_id, row.winner_tag], [row.loser_team_id, row.loser_tag]]);
+  teamTags.delete(null);
+  const showPrivate = isAdmin(actor);
+  const hidden = new Set(stats.filter((s) => s.visibility === 'private' && !showPrivate).map((s) => s.steam_id));
+  const player_stats: Record<string, PlayerStats> = {};
+  for (const s of stats) if (!hidden.has(s.steam_id)) player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
   const match = toMatch(row);
   match.defensive_players = {
     Allies: match.defensive_players.Allies.filter((id) => !hidden.has(id)),
     Axis: match.defensive_players.Axis.filter((id) => !hidden.has(id)),
   };
-  const player_stats = JSON.parse(stats.stats) as Record<string, PlayerStats>;
-  return { data: { ...match, player_stats }, personal: isPrivate || (showPrivate && stats.privateIds.length > 0) };
+  const sawPrivatePlayers = showPrivate && stats.some((s) => s.visibility === 'private');
+  return { data: { ...match, player_stats }, personal: isPrivate || sawPrivatePlayers };
 }
 
 /** GET .../teams/{tag}/private-matches: the team's private matches, for its managers and admins (401/403). */
