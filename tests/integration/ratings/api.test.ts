@@ -55,6 +55,11 @@ describe.each(engines)('reported and approved matches are rated by the server on
       { team_id: teams[B]!.id, num_matches: 1, wins: 0, losses: 1 },
     ].sort((x, y) => x.team_id - y.team_id));
     expect(await server.db.selectFrom('rating_history').select('team_id').where('match_id', '=', id).execute()).toHaveLength(2);
+    // Skills, percentiles and statistics follow in the worker's second transaction.
+    const t0 = performance.now();
+    while (!(await server.db.selectFrom('series_statistics').select('series_id').executeTakeFirst()) && performance.now() - t0 < 3000) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     const lines = await server.db.selectFrom('player_match_stats').select(['side_percentile', 'all_percentile']).where('match_id', '=', id).execute();
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.every((l) => l.side_percentile !== null && l.all_percentile !== null)).toBe(true);

@@ -106,3 +106,18 @@ export async function writePercentiles(
       where s.match_id = v.match_id and s.steam_id = v.steam_id`.execute(db);
   }
 }
+
+/**
+ * True when the series has an accepted friendly reported after its friendly skills were last computed (friendlies
+ * are never queued, so the rating worker checks this instead of being told).
+ */
+export async function friendliesChanged(db: DB, seriesId: number): Promise<boolean> {
+  const [friendly, skills] = await Promise.all([
+    db.selectFrom('matches').select(sql<Date | null>`max(created_at)`.as('at'))
+      .where('series_id', '=', seriesId).where('type', '=', 'friendly').where('calculation_status', '=', 'skipped').executeTakeFirstOrThrow(),
+    db.selectFrom('player_skills').select(sql<Date | null>`max(updated_at)`.as('at'))
+      .where('series_id', '=', seriesId).where('game_type', '=', 'friendly').executeTakeFirstOrThrow(),
+  ]);
+  if (friendly.at === null) return false;
+  return skills.at === null || new Date(friendly.at).getTime() > new Date(skills.at).getTime();
+}

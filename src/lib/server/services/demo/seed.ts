@@ -13,6 +13,7 @@
  * - Rating runs once per series at the end (the rating queue is paused meanwhile): ratings, skills, percentiles
  *   and statistics, exactly as the queue would compute them.
  */
+import { sql } from 'kysely';
 import { cliActor, type Actor } from '../../auth/actor.ts';
 import type { DB } from '../../db/index.ts';
 import { DEMO_USERS } from '../../auth/demo.ts';
@@ -126,6 +127,8 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     let count = 0;
     for (const id of seriesIds) count += (await recomputeSeries(db, id)).posted;
     log(`Rated every series (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
+    // Bulk loading leaves the planner without statistics (PGlite has no autovacuum): gather them once.
+    await sql`analyze`.execute(db);
     return count;
   });
   // A notification that arrived while paused runs once more (a no-op after the recompute); let it finish.

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/index.ts';
 import type { MatchType } from '../../db/tables/matches.ts';
+import { friendliesChanged } from '../../repositories/player-skills.ts';
 import { seriesWithQueuedMatches } from '../../repositories/ratings.ts';
 import { rateQueued, recomputeRatings, type RatingPass } from './rate.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from './skills.ts';
@@ -18,25 +19,35 @@ async function postedTypes(trx: DB, ids: readonly number[]): Promise<MatchType[]
 }
 
 /**
- * Posts the queued matches of one series and refreshes what depends on them, in ONE transaction: ratings, the
- * player skills of the game types concerned (friendlies too, whose accepted reports are never queued), the
- * percentiles of matches that lack them, and the series statistics.
+ * Refreshes what depends on a series' posted matches, in ONE transaction: the player skills of `gameTypes` (and of
+ * friendlies when one was accepted since they were computed: friendlies are never queued), the percentiles of
+ * matches that lack them, and the series statistics. Idempotent.
  */
-export function processSeriesQueue(db: DB, seriesId: number): Promise<SeriesUpdate> {
+export function refreshDerived(db: DB, seriesId: number, gameTypes: readonly MatchType[]): Promise<{ skills: number; percentiles: number }> {
   return db.transaction().execute(async (trx) => {
-    const pass = await rateQueued(trx, seriesId);
-    const types = new Set<MatchType>([...(await postedTypes(trx, pass.posted_ids)), 'friendly']);
+    const types = new Set<MatchType>(gameTypes);
+    if (await friendliesChanged(trx, seriesId)) types.add('friendly');
     const skills = await refreshPlayerSkills(trx, seriesId, [...types]);
     const percentiles = await refreshPercentiles(trx, seriesId, 'missing');
     await refreshSeriesStatistics(trx, seriesId);
-    return { ...pass, skills, percentiles };
+    return { skills, percentiles };
   });
 }
 
-/** Posts every queued match of every series (one transaction per series). */
+/**
+ * Posts every queued match of every series (one rating transaction per series, all series first), then refreshes
+ * each series' derived data.
+ */
 export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
+  const passes: { pass: RatingPass; types: MatchType[] }[] = [];
+  for (const seriesId of await seriesWithQueuedMatches(db)) {
+    passes.push(await db.transaction().execute(async (trx) => {
+      const pass = await rateQueued(trx, seriesId);
+      return { pass, types: await postedTypes(trx, pass.posted_ids) };
+    }));
+  }
   const out: SeriesUpdate[] = [];
-  for (const seriesId of await seriesWithQueuedMatches(db)) out.push(await processSeriesQueue(db, seriesId));
+  for (const { pass, types } of passes) out.push({ ...pass, ...(await refreshDerived(db, pass.series_id, types)) });
   return out;
 }
 
