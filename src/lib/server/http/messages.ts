@@ -59,4 +59,7 @@ export const messages = {
   reportEventNeedsTournament: "An event match needs its tournament tag in the 'event' field",
   reportNoSeries: 'No series exists yet: create one before reporting matches',
   reportNoLog: (id: number) => `Match ${id} has no stored log to re-parse`,
+  // Ratings, result import and the demo community (services/ratings, services/import, services/demo).
+  importRejected: (bad: number, lines: string) => `The file has ${bad} bad row(s); nothing was imported:\n${lines}`,
+  demoNotEmpty: 'The demo community can only be seeded into an empty database (it already has a series)',
 } as const;

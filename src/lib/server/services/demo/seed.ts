@@ -18,6 +18,7 @@ import { cliActor, type Actor } from '../../auth/actor.ts';
 import type { DB } from '../../db/index.ts';
 import { DEMO_USERS } from '../../auth/demo.ts';
 import { conflict } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
 import { insertTournament } from '../../repositories/imports.ts';
 import { setCurrentSeries } from '../../repositories/series.ts';
 import { ensureTeamRating } from '../../repositories/teams.ts';
@@ -85,7 +86,7 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
   const t0 = performance.now();
   const log = options.log ?? (() => {});
   if (await db.selectFrom('series').select('id').limit(1).executeTakeFirst()) {
-    throw conflict('The demo community can only be seeded into an empty database (it already has a series)');
+    throw conflict(messages.demoNotEmpty);
   }
   const plan = planDemo({ seed: options.seed ?? DEMO_DEFAULTS.seed, teams: options.teams ?? DEMO_DEFAULTS.teams, matches: options.matches ?? DEMO_DEFAULTS.matches, ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}), ...(options.anchor ? { anchor: options.anchor } : {}) });
   const reportedFrom = plan.matches.length - Math.min(options.reported ?? 150, plan.matches.length);

@@ -19,16 +19,16 @@ export function parseCsv(text: string): CsvRecord[] {
   let line = 1;
   let start = 1;
   let quoted = false;
-  let any = false;
+  let hasContent = false;
   const endField = () => {
     values.push(field);
     field = '';
   };
   const endRecord = () => {
     endField();
-    if (any || values.length > 1 || values[0] !== '') records.push({ line: start, values });
+    if (hasContent || values.length > 1 || values[0] !== '') records.push({ line: start, values });
     values = [];
-    any = false;
+    hasContent = false;
   };
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
@@ -46,10 +46,10 @@ export function parseCsv(text: string): CsvRecord[] {
     }
     if (c === '"' && field === '') {
       quoted = true;
-      any = true;
+      hasContent = true;
     } else if (c === ',') {
       endField();
-      any = true;
+      hasContent = true;
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++;
       endRecord();

@@ -13,6 +13,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { DB } from '../../db/index.ts';
 import type { NewMatch } from '../../db/tables/matches.ts';
 import { badRequest } from '../../http/errors.ts';
+import { messages } from '../../http/messages.ts';
 import { matchWithoutLog, insertImportedMatches, insertTournamentForImport } from '../../repositories/imports.ts';
 import { findTournamentIdByTag } from '../../repositories/matches-write.ts';
 import { ensureTeamRating, findTeamByTag, insertTeam } from '../../repositories/teams.ts';
@@ -41,7 +42,7 @@ export function importKey(seriesTag: string, row: Pick<ResultRow, 'date' | 'winn
 
 function rejection(errors: readonly RowError[]): Error {
   const lines = errors.map((e) => `  line ${e.line}: ${e.message}`);
-  return badRequest(`The file has ${errors.length} bad row(s); nothing was imported:\n${lines.join('\n')}`, { errors });
+  return badRequest(messages.importRejected(errors.length, lines.join('\n')), { errors });
 }
 
 /** Imports the results in `csvText` into the series (see the module comment). */
