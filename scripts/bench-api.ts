@@ -114,6 +114,8 @@ function scenarios(data: Awaited<ReturnType<typeof generateReadData>>): { name: 
   const publicPlayers = data.playerIds.filter((_, i) => i % 97 !== 0);
   const sample = <T>(items: T[], n: number) => Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
   return [
+    // The machine's ceiling: the cheapest endpoint of the site (one tiny query), not a target.
+    { name: '(baseline /v3/series)', paths: ['/v3/series'] },
     { name: 'team list', paths: [`${s}/teams`] },
     { name: 'match list', paths: Array.from({ length: 20 }, (_, i) => `${s}/matches?desc=true&limit=25&offset=${i * 25}`) },
     { name: 'match detail', paths: sample(publicMatches, 200).map((id) => `${s}/matches/${id}`) },

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB, Database } from '../../db/index.ts';
 import type { CalculationStatus, MatchType, Visibility } from '../../db/tables/matches.ts';
+import { singleFlight } from './single-flight.ts';
 
 /** What a match list is narrowed to; every list is one of OR'ed values, the lists are AND'ed. */
 export interface MatchFilter {
@@ -76,13 +77,21 @@ export async function listMatches(db: DB, filter: MatchFilter, page: MatchPage):
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
+    countMatches(db, filter),
+  ]);
+  return { rows, total: count };
+}
+
+/** How many matches match the filter; concurrent counts of one filter (e.g. of different pages) share a query. */
+export function countMatches(db: DB, filter: MatchFilter): Promise<number> {
+  return singleFlight(db, `count-matches:${JSON.stringify(filter)}`, async () => {
+    const row = await db
       .selectFrom('matches as m')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) => applyFilter(eb, filter))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
 }
 
 /** The match of the series with this id (any visibility), or undefined. */

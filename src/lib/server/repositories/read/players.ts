@@ -76,26 +76,6 @@ export function findPlayers(db: DB, steamIds: string[]) {
   return db.selectFrom('players').select(['steam_id', 'name', 'primary_name', 'visibility']).where('steam_id', 'in', steamIds).execute();
 }
 
-/** The player's skill rows in the series, one per game type. */
-export function listPlayerSkills(db: DB, seriesId: number, steamId: string) {
-  return db
-    .selectFrom('player_skills')
-    .select(['game_type', 'matches', 'x_bar', 's', 'skill_vector', 'weapon_stats', 'role_stats'])
-    .where('series_id', '=', seriesId)
-    .where('steam_id', '=', steamId)
-    .execute() as Promise<
-    {
-      game_type: MatchType;
-      matches: number;
-      x_bar: number[];
-      s: number[] | null;
-      skill_vector: number[] | null;
-      weapon_stats: Record<string, unknown>;
-      role_stats: Record<string, unknown>;
-    }[]
-  >;
-}
-
 /** The registered teams the player played for in public matches of the series, most matches first. */
 export function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
   return db
@@ -114,12 +94,32 @@ export function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
     .execute();
 }
 
-/** The player (any visibility) with the id of the user who claimed the profile (null when unclaimed), or undefined. */
-export function findPlayerProfile(db: DB, steamId: string) {
+/** A player's skill in one game type of a series (player_skills, jsonb read back parsed). */
+export interface PlayerSkillRead {
+  game_type: MatchType;
+  matches: number;
+  x_bar: number[];
+  s: number[] | null;
+  skill_vector: number[] | null;
+  weapon_stats: Record<string, unknown>;
+  role_stats: Record<string, unknown>;
+}
+
+/**
+ * The player (any visibility) in one query: the id of the user who claimed the profile (null when unclaimed), the
+ * aliases most used first, and the skill rows of the series. Undefined for an unknown id.
+ */
+export function findPlayerProfile(db: DB, seriesId: number, steamId: string) {
   return db
     .selectFrom('players as p')
     .leftJoin('profile_claims as c', 'c.steam_id', 'p.steam_id')
     .select(['p.steam_id', 'p.name', 'p.primary_name', 'p.visibility', 'c.user_id as owner_user_id'])
+    .select(
+      sql<string[]>`(select coalesce(json_agg(a.name order by a.times_seen desc, a.last_seen desc), '[]'::json) from player_aliases a where a.steam_id = p.steam_id)`.as('aliases'),
+    )
+    .select(
+      sql<PlayerSkillRead[]>`(select coalesce(json_agg(json_build_object('game_type', k.game_type, 'matches', k.matches, 'x_bar', k.x_bar, 's', k.s, 'skill_vector', k.skill_vector, 'weapon_stats', k.weapon_stats, 'role_stats', k.role_stats)), '[]'::json) from player_skills k where k.series_id = ${seriesId} and k.steam_id = p.steam_id)`.as('skills'),
+    )
     .where('p.steam_id', '=', steamId)
     .executeTakeFirst();
 }

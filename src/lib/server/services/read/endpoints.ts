@@ -20,6 +20,7 @@ import { getPlayerDetail, searchSeriesPlayers } from './players.ts';
 import { getTournament, listTournamentsView } from './tournaments.ts';
 import { getMapCaps } from './maps.ts';
 import { browseLogs } from './logs.ts';
+import { singleFlight } from '../../repositories/read/single-flight.ts';
 
 /**
  * The GET handlers of the public read API. Route files re-export these (`export const GET = readEndpoints.x`) so
@@ -53,21 +54,9 @@ async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRo
   return { db, series };
 }
 
-// Identical reads in flight at the same moment share one computation (single-flight): under load many callers
-// ask for the same page, and an answer computed after their request arrived is as fresh as their own would be.
-const inFlight = new WeakMap<DB, Map<string, Promise<unknown>>>();
-
-/** Runs `compute` for the request's URL unless the same URL is being computed already, then shares that result. */
+/** Identical reads in flight at the same moment share one computation (see singleFlight). */
 function shared<T>(db: DB, url: URL, compute: () => Promise<T>): Promise<T> {
-  let pending = inFlight.get(db);
-  if (!pending) inFlight.set(db, (pending = new Map()));
-  const key = url.pathname + url.search;
-  const existing = pending.get(key);
-  if (existing) return existing as Promise<T>;
-  const map = pending;
-  const promise = compute().finally(() => map.delete(key));
-  map.set(key, promise);
-  return promise;
+  return singleFlight(db, `url:${url.pathname}${url.search}`, compute);
 }
 
 const noQuery = z.object({});

@@ -6,7 +6,7 @@ import type { PlayerDetail, PlayerSearchResult } from '../../../schemas/player.t
 import { PLAYER_SEARCH_LIMIT } from '../../../schemas/player.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { findPlayerProfile, listAliases, listPlayerSkills, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
+import { findPlayerProfile, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
 import { playerNames } from './teams.ts';
 import type { ReadResult } from './values.ts';
 
@@ -33,17 +33,15 @@ export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: stri
  * (`owned` depends on who asks).
  */
 export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string, actor: Actor): Promise<ReadResult<PlayerDetail>> {
-  const player = await findPlayerProfile(db, steamId);
+  // The teams are read at once; they are only used once the profile is found and visible to the caller.
+  const [player, teams] = await Promise.all([findPlayerProfile(db, series.id, steamId), listPlayerTeams(db, series.id, steamId)]);
   if (!player) throw notFound(messages.playerNotFound(steamId));
   const owner = player.owner_user_id;
   const owned = actor.kind === 'user' && owner === actor.userId;
   if (player.visibility === 'private' && !owned && !isAdmin(actor)) throw forbidden(messages.privateProfile);
-  const [skills, teams, aliases] = await Promise.all([
-    listPlayerSkills(db, series.id, player.steam_id),
-    listPlayerTeams(db, series.id, player.steam_id),
-    listAliases(db, [player.steam_id]),
-  ]);
   const name = player.primary_name ?? player.name;
+  const skills = player.skills ?? [];
+  const aliases = player.aliases ?? [];
   const games: PlayerDetail['games'] = {};
   for (const skill of skills) {
     games[skill.game_type] = {
@@ -60,7 +58,7 @@ export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string
       steam_id: player.steam_id,
       steam_name: player.name,
       name,
-      aliases: [name, ...(aliases.get(player.steam_id) ?? []).filter((a) => a !== name)],
+      aliases: [name, ...aliases.filter((a) => a !== name)],
       games,
       teams: teams.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon, matches: Number(t.matches) })),
       claimed: owner != null,
