@@ -76,22 +76,26 @@ export function findPlayers(db: DB, steamIds: string[]) {
   return db.selectFrom('players').select(['steam_id', 'name', 'primary_name', 'visibility']).where('steam_id', 'in', steamIds).execute();
 }
 
-/** The registered teams the player played for in public matches of the series, most matches first. */
-export function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
-  return db
-    .selectFrom('player_match_stats as s')
-    .innerJoin('matches as m', 'm.id', 's.match_id')
-    .innerJoin('teams as t', 't.id', 's.team_id')
-    .select(['t.tag', 't.name', 't.icon'])
-    .select((eb) => eb.fn.countAll<number>().as('matches'))
-    .where('s.steam_id', '=', steamId)
-    .where('m.series_id', '=', seriesId)
-    .where('m.visibility', '=', 'public')
-    .where('t.deleted_at', 'is', null)
-    .groupBy(['t.id', 't.tag', 't.name', 't.icon'])
-    .orderBy('matches', 'desc')
-    .orderBy('t.tag')
-    .execute();
+/**
+ * The registered teams the player played for in public matches of the series, most matches first. Driven from the
+ * player's own rows (a lateral lookup of each match) so that the cost follows the player's matches, not the series'.
+ */
+export async function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
+  const result = await sql<{ tag: string; name: string; icon: string | null; matches: number }>`
+    select t.tag, t.name, t.icon, x.n::int as matches
+    from (
+      select s.team_id, count(*) as n
+      from player_match_stats s
+      join lateral (
+        select 1 from matches m where m.id = s.match_id and m.series_id = ${seriesId} and m.visibility = 'public' offset 0
+      ) public_match on true
+      where s.steam_id = ${steamId} and s.team_id is not null
+      group by s.team_id
+    ) x
+    join teams t on t.id = x.team_id
+    where t.deleted_at is null
+    order by x.n desc, t.tag`.execute(db);
+  return result.rows;
 }
 
 /** A player's skill in one game type of a series (player_skills, jsonb read back parsed). */
