@@ -39,6 +39,8 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const response = await get('/v3/series/S1/teams?limit=1&offset=1');
     expect(response.headers.get('x-total-count')).toBe('3');
     expect(teamListSchema.parse(await response.json()).map((t) => [t.tag, t.rank])).toEqual([['ALPHA', 2]]);
+    const past = await get('/v3/series/S1/teams?offset=50');
+    expect([past.headers.get('x-total-count'), await past.json()]).toEqual(['3', []]);
     const inactive = teamListSchema.parse(await ok('/v3/series/S1/teams?inactiveOnly=true'));
     expect(inactive.map((t) => [t.tag, t.inactive, t.rank])).toEqual([['DELTA', true, 1]]);
   });
@@ -68,6 +70,8 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const asc = matchListSchema.parse(await ok('/v3/series/S1/matches?limit=1&offset=1'));
     expect(asc.matches.map((m) => m.match_id)).toEqual([fx.matches.public[1]]);
     expect(asc.meta).toEqual({ count: 1, offset: 1, total_count: 3 });
+    expect(matchListSchema.parse(await ok('/v3/series/S1/matches?offset=10')).meta).toEqual({ count: 0, offset: 10, total_count: 3 });
+    expect(matchListSchema.parse(await ok('/v3/series/S1/matches?tournament=NOPE')).meta.total_count).toBe(0);
     const ids = async (query: string) => matchListSchema.parse(await ok(`/v3/series/S1/matches?${query}`)).matches.map((m) => m.match_id);
     const [m1, m2, m3] = fx.matches.public;
     expect(await ids('map=Carentan')).toEqual([m1, m3]);
