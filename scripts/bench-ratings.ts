@@ -3,6 +3,7 @@
  * The matches are inserted directly in bulk first (not timed). Prints the pure rating computation time (target
  * < 2 s) and the total of the recompute including database I/O (load the matches, write match ratings, rating
  * history and team ratings in one transaction), then the cost of posting one more match incrementally.
+ * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end).
  */
 import { connectDatabase } from '../src/lib/server/db/connect.ts';
 import type { NewMatch } from '../src/lib/server/db/tables/matches.ts';
@@ -27,14 +28,17 @@ function random(): number {
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-const handle = await connectDatabase({ dataDir: 'memory://' });
+const url = process.env['BENCH_DATABASE_URL'];
+const handle = await connectDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
 const db = handle.db;
+const run = `BENCH${Date.now().toString(36).toUpperCase()}`;
+console.log(`Engine: ${handle.engine}${url ? '' : ' (in memory)'}`);
 try {
-  await createSeries(db, { tag: 'BENCH', name: 'Benchmark', current: true });
-  const series = await db.selectFrom('series').selectAll().where('tag', '=', 'BENCH').executeTakeFirstOrThrow();
+  await createSeries(db, { tag: run, name: 'Benchmark', current: false });
+  const series = await db.selectFrom('series').selectAll().where('tag', '=', run).executeTakeFirstOrThrow();
   const teamIds: number[] = [];
   for (let i = 0; i < TEAMS; i++) {
-    const team = await insertTeam(db, { tag: `B${i}`, name: `Team ${i}` });
+    const team = await insertTeam(db, { tag: `${run}-${i}`, name: `Team ${i}` });
     await ensureTeamRating(db, series.id, team.id);
     teamIds.push(team.id);
   }
@@ -95,5 +99,9 @@ try {
   const back = await db.transaction().execute((trx) => rateQueued(trx, series.id));
   console.log(`Posting a backdated match at the midpoint (${back.mode} replay, rewrites what changed): ${seconds(performance.now() - t4)}`);
 } finally {
+  if (url) {
+    await db.deleteFrom('series').where('tag', '=', run).execute();
+    await db.deleteFrom('teams').where('tag', 'like', `${run}-%`).execute();
+  }
   await handle.close();
 }
