@@ -13,6 +13,10 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+function isPublicRead(response: Response): boolean {
+  return /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const api = isApiOrAsset(url.pathname);
@@ -23,13 +27,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.actor = await resolveActor(db, request, context.cookies.get(SESSION_COOKIE)?.value);
     // The token the browser holds now (before a fresh one is issued) is the one its request must repeat.
     const csrfCookie = context.cookies.get(CSRF_COOKIE)?.value;
-    ensureCsrfCookie(context.cookies);
     if (needsCsrfCheck(request, context.locals.actor)) await assertCsrf(request, csrfCookie);
+    // Pages render the token into their forms, so it must exist before rendering.
+    if (!api) ensureCsrfCookie(context.cookies);
     if (!api && request.method === 'GET') {
       const target = seriesRedirect(url, (await getDefaultSeries(db))?.tag);
       if (target) return context.redirect(target.pathname + target.search, 302);
     }
     response = await next();
+    // Shared caches refuse responses that set cookies, so public API reads go without the CSRF cookie;
+    // every page (and every caller-dependent answer) hands one out for the islands to copy into requests.
+    if (api && !isPublicRead(response)) ensureCsrfCookie(context.cookies);
   } catch (error) {
     if (!api) throw error;
     response = errorResponse(error);

@@ -25,6 +25,13 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
   });
   afterAll(() => server.close());
 
+  it('sets no cookie on public, cacheable API reads so that shared caches can keep them', async () => {
+    const response = await server.fetch('/v3/series');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/public/);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
   it('sets a readable csrf_token cookie (SameSite=Lax, Path=/, not HttpOnly) when the browser has none', async () => {
     const response = await server.fetch('/v2/users/@me');
     expect(response.status).toBe(401);
