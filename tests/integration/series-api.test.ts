@@ -26,6 +26,15 @@ describe.each(engines)('series API on %s', (engine) => {
     expect(seriesSchema.parse(await response.json())).toEqual({ tag: 'S1', name: 'Season 1', current: false });
   });
 
+  it('sends an ETag with public caching and answers 304 to If-None-Match', async () => {
+    const first = await server.fetch('/v3/series');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const again = await server.fetch('/v3/series', { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
   it('answers 404 with an error naming an unknown series', async () => {
     const response = await server.fetch('/v3/series/NOPE');
     expect(response.status).toBe(404);
