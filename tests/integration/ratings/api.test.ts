@@ -3,6 +3,7 @@ import { engines } from '../../helpers/database.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { seriesStatisticsSchema } from '../../../src/lib/schemas/statistics.ts';
 import { makeLog, reportForm, seedTeams } from '../ingestion/fixtures.ts';
+import { sessionFor } from '../auth/helpers.ts';
 
 // The server's rating worker lives in the built bundle (not in this test's modules): wait by polling the database.
 async function waitForStatus(server: TestServer, id: number, status: string, limitMs: number): Promise<number> {
@@ -71,5 +72,18 @@ describe.each(engines)('reported and approved matches are rated by the server on
     const stats = seriesStatisticsSchema.parse(await response.json());
     expect(stats).toEqual(stored.data);
     expect(stats).toMatchObject({ matches: 1, teams: 2, top_team: { tag: A } });
+
+    // An admin deletes the rated match: the series is replayed without it and the ratings go back to the prior.
+    const admin = await sessionFor(server.db, { discordId: `90000000000000000${suffix === 'L' ? 1 : 2}`, admin: true });
+    const deleted = await server.fetch(`/v3/series/${series}/matches/${id}`, { method: 'DELETE', headers: admin.headers });
+    expect(deleted.status).toBe(204);
+    const t1 = performance.now();
+    let after: { mu: number; num_matches: number }[] = [];
+    while (performance.now() - t1 < 3000) {
+      after = await server.db.selectFrom('team_ratings').select(['mu', 'num_matches']).execute();
+      if (after.every((r) => r.num_matches === 0)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(after).toEqual([{ mu: 25, num_matches: 0 }, { mu: 25, num_matches: 0 }]);
   });
 });

@@ -7,7 +7,7 @@ import { conflict, forbidden } from '../http/errors.ts';
 import { messages } from '../http/messages.ts';
 import { deleteMatchRow, updateMatchInStatus } from '../repositories/match-admin.ts';
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
-import { notifyQueued } from './rating-queue.ts';
+import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -63,4 +63,6 @@ export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, match
       map: match.map, calculation_status: match.calculation_status,
     }, null);
   });
+  // A rated match moved every later rating of its series: replay the series without it.
+  if (match.calculation_status === 'posted') notifySeriesChanged(db, match.series_id);
 }

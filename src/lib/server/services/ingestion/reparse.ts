@@ -17,6 +17,8 @@ export interface ReparseResult {
   match_id: number;
   players_before: number;
   players_after: number;
+  /** The series to recompute when the match was already rated (its result, date or players may have changed). */
+  rated_series_id: number | null;
 }
 
 function asFormat(value: string | null): LogFormat | undefined {
@@ -57,7 +59,12 @@ export async function reparseMatch(db: DB, actor: Actor, matchId: number): Promi
     await insertPlayerStats(trx, rows);
     await updateMatch(trx, matchId, matchColumnsFromLog(parsed, facts));
     await audit(trx, actor, 'match.reparse', { type: 'match', id: matchId }, { players: previous.length }, { players: rows.length });
-    return { match_id: matchId, players_before: previous.length, players_after: rows.length };
+    return {
+      match_id: matchId,
+      players_before: previous.length,
+      players_after: rows.length,
+      rated_series_id: match.calculation_status === 'posted' ? match.series_id : null,
+    };
   });
 }
 
