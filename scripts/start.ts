@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { connectDatabase } from '../src/lib/server/db/connect.ts';
 import { DataFolderLockedError } from '../src/lib/server/db/folder-lock.ts';
-import { seedIfEmpty } from '../src/lib/server/services/bootstrap.ts';
+import { rateLeftoverQueue, seedIfEmpty } from '../src/lib/server/services/bootstrap.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
       const seeded = await seedIfEmpty(handle.db);
       if (seeded) console.log(seeded);
     }
+    const rated = await rateLeftoverQueue(handle.db);
+    if (rated > 0) console.log(`Rated the queued matches of ${rated} series left from the previous run.`);
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 import type { DB } from '../db/index.ts';
 import { describeDemo, seedDemo } from './demo/seed.ts';
+import { processQueuedMatches } from './ratings/process.ts';
 
 /** True when the database holds no series at all (a fresh install). */
 export async function isEmptyDatabase(db: DB): Promise<boolean> {
@@ -15,4 +16,12 @@ export async function isEmptyDatabase(db: DB): Promise<boolean> {
 export async function seedIfEmpty(db: DB): Promise<string | undefined> {
   if (!(await isEmptyDatabase(db))) return undefined;
   return describeDemo(await seedDemo(db));
+}
+
+/**
+ * Rates matches left 'queued' by a previous run (the rating worker runs in memory, so a stop between an approval
+ * and its rating pass leaves them queued). Returns how many series were brought up to date.
+ */
+export async function rateLeftoverQueue(db: DB): Promise<number> {
+  return (await processQueuedMatches(db)).length;
 }
