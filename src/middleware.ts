@@ -6,6 +6,9 @@ import { getDefaultSeries } from './lib/server/services/series.ts';
 import { errorResponse } from './lib/server/http/respond.ts';
 import { CSRF_COOKIE, ensureCsrfCookie } from './lib/server/auth/cookies.ts';
 import { assertCsrf, needsCsrfCheck } from './lib/server/auth/csrf.ts';
+import { invalidatePublicReads } from './lib/server/http/read-cache.ts';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -35,6 +38,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (target) return context.redirect(target.pathname + target.search, 302);
     }
     response = await next();
+    // Any successful change may show in public answers: cached ones must not outlive it.
+    if (!READ_METHODS.has(request.method) && response.status < 400) invalidatePublicReads(db);
     // Shared caches refuse responses that set cookies, so public API reads go without the CSRF cookie;
     // every page (and every caller-dependent answer) hands one out for the islands to copy into requests.
     if (api && !isPublicRead(response)) ensureCsrfCookie(context.cookies);

@@ -28,7 +28,9 @@ const ENTRY = path.resolve(import.meta.dirname, '../..', process.env['HSS_DIST']
  */
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` before the integration tests`);
-  Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', ASTRO_TELEMETRY_DISABLED: '1', DEMO_SEED: 'off', ...env });
+  // Tests arrange data directly in the database, behind the server's back: its public read cache is off unless a
+  // test turns it on (tests/integration/read-cache.test.ts).
+  Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', ASTRO_TELEMETRY_DISABLED: '1', DEMO_SEED: 'off', READ_CACHE_SECONDS: '0', ...env });
   const handle = await createTestDatabase(engine);
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);

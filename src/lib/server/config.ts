@@ -43,6 +43,7 @@ const environmentSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
 });
 
@@ -69,6 +70,7 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     demoSeed: env.DEMO_SEED,
     trustProxy: env.TRUST_PROXY,
+    readCacheSeconds: env.READ_CACHE_SECONDS,
   };
 }
 

@@ -41,7 +41,17 @@ export function cachedResponse(
   options: { contentType?: string; headers?: Record<string, string> } = {},
 ): Response {
   const payload = body instanceof Uint8Array ? body : JSON.stringify(body);
-  const etag = etagOf(payload);
+  return responseWithEtag(request, payload, etagOf(payload), scope, options);
+}
+
+/** The response for an already serialised `payload` and its `etag` (304 when If-None-Match matches). */
+export function responseWithEtag(
+  request: Request,
+  payload: string | Uint8Array,
+  etag: string,
+  scope: CacheScope,
+  options: { contentType?: string; headers?: Record<string, string> } = {},
+): Response {
   const headers = cacheHeaders(etag, scope);
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   return new Response(payload as BodyInit, {

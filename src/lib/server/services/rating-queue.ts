@@ -7,6 +7,7 @@
  */
 import type { DB } from '../db/index.ts';
 import { processQueuedMatches, recomputeSeries } from './ratings/process.ts';
+import { invalidatePublicReads } from '../http/read-cache.ts';
 
 interface WorkerState {
   running: Promise<void> | null;
@@ -36,12 +37,16 @@ async function drain(db: DB, state: WorkerState): Promise<void> {
           await recomputeSeries(db, seriesId);
         } catch (error) {
           console.error(`Recomputing series ${seriesId} failed:`, error);
+        } finally {
+          invalidatePublicReads(db);
         }
       }
       try {
-        await processQueuedMatches(db);
+        // Ratings, skills and statistics change public answers: drop cached ones once each pass commits.
+        if ((await processQueuedMatches(db)).length > 0) invalidatePublicReads(db);
       } catch (error) {
         console.error('Rating queued matches failed:', error);
+        invalidatePublicReads(db);
       }
     } while (state.again);
   } finally {

@@ -6,7 +6,8 @@ import { endpoint } from '../../http/respond.ts';
 import { readQuery } from '../../http/request.ts';
 import { badRequest } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
-import { cachedJson, cachedResponse } from '../../http/cache.ts';
+import { cachedJson, cachedResponse, responseWithEtag } from '../../http/cache.ts';
+import { cachedPublicRead } from '../../http/read-cache.ts';
 import { requireSeries } from '../series.ts';
 import { booleanParam } from '../../../schemas/meta.ts';
 import { MATCH_FILTER_KEYS, matchIdParam, matchListQuerySchema, privateMatchesQuerySchema } from '../../../schemas/match.ts';
@@ -20,7 +21,6 @@ import { getPlayerDetail, searchSeriesPlayers } from './players.ts';
 import { getTournament, listTournamentsView } from './tournaments.ts';
 import { getMapCaps } from './maps.ts';
 import { browseLogs } from './logs.ts';
-import { singleFlight } from '../../repositories/read/single-flight.ts';
 
 /**
  * The GET handlers of the public read API. Route files re-export these (`export const GET = readEndpoints.x`) so
@@ -54,9 +54,22 @@ async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRo
   return { db, series };
 }
 
-/** Identical reads in flight at the same moment share one computation (see singleFlight). */
-function shared<T>(db: DB, url: URL, compute: () => Promise<T>): Promise<T> {
-  return singleFlight(db, `url:${url.pathname}${url.search}`, compute);
+/**
+ * A public answer (the same for every caller) for this URL, served from the read cache while the data has not
+ * changed (http/read-cache.ts): computed once, serialised once, revalidated with its ETag.
+ */
+async function publicAnswer(
+  context: APIContext,
+  db: DB,
+  produce: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
+): Promise<Response> {
+  const answer = await cachedPublicRead(db, `${context.url.pathname}${context.url.search}`, produce);
+  return responseWithEtag(context.request, answer.payload, answer.etag, 'public', { headers: answer.headers });
+}
+
+/** `publicAnswer` for a plain JSON body. */
+function publicJson(context: APIContext, db: DB, produce: () => Promise<unknown>): Promise<Response> {
+  return publicAnswer(context, db, async () => ({ body: await produce() }));
 }
 
 const noQuery = z.object({});
@@ -69,13 +82,13 @@ export const readEndpoints = {
   statistics: get(async (context) => {
     readQuery(context.url, noQuery);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await shared(db, context.url, () => getSeriesStatistics(db, series)));
+    return publicJson(context, db, () => getSeriesStatistics(db, series));
   }),
 
   matches: get(async (context) => {
     const query = readQuery(context.url, matchListQuerySchema, MATCH_FILTER_KEYS);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await shared(db, context.url, () => listSeriesMatches(db, series, query)));
+    return publicJson(context, db, () => listSeriesMatches(db, series, query));
   }),
 
   match: get(async (context) => {
@@ -83,28 +96,30 @@ export const readEndpoints = {
     const matchId = pathParam(context, 'matchId', matchIdParam);
     const actor = context.locals.actor;
     // Only anonymous reads are shared: what a signed-in caller sees depends on who they are.
-    const read = () => getMatchDetail(db, series, matchId, actor);
-    const result = actor.kind === 'anonymous' ? await shared(db, context.url, read) : await read();
+    if (actor.kind === 'anonymous') return publicJson(context, db, async () => (await getMatchDetail(db, series, matchId, actor)).data);
+    const result = await getMatchDetail(db, series, matchId, actor);
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),
 
   teams: get(async (context) => {
     const query = readQuery(context.url, teamListQuerySchema);
     const { db, series } = await seriesOf(context);
-    const { teams, total } = await shared(db, context.url, () => listTeams(db, series, query));
-    return cachedJson(context.request, teams, 'public', { 'x-total-count': String(total) });
+    return publicAnswer(context, db, async () => {
+      const { teams, total } = await listTeams(db, series, query);
+      return { body: teams, headers: { 'x-total-count': String(total) } };
+    });
   }),
 
   team: get(async (context) => {
     readQuery(context.url, noQuery);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await shared(db, context.url, () => getTeamDetail(db, series, context.params['tag'] ?? '')));
+    return publicJson(context, db, () => getTeamDetail(db, series, context.params['tag'] ?? ''));
   }),
 
   teamPlayers: get(async (context) => {
     const page = readQuery(context.url, teamPlayersQuerySchema);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await shared(db, context.url, () => listTeamPlayers(db, series, context.params['tag'] ?? '', page)));
+    return publicJson(context, db, () => listTeamPlayers(db, series, context.params['tag'] ?? '', page));
   }),
 
   privateMatches: get(async (context) => {
@@ -117,25 +132,27 @@ export const readEndpoints = {
   players: get(async (context) => {
     const { query } = readQuery(context.url, playerSearchQuerySchema);
     const { db, series } = await seriesOf(context);
-    return cachedJson(context.request, await shared(db, context.url, () => searchSeriesPlayers(db, series, query)));
+    return publicJson(context, db, () => searchSeriesPlayers(db, series, query));
   }),
 
   player: get(async (context) => {
     const { db, series } = await seriesOf(context);
     const steamId = pathParam(context, 'steamId', steamIdParam);
     const actor = context.locals.actor;
-    const read = () => getPlayerDetail(db, series, steamId, actor);
-    const result = actor.kind === 'anonymous' ? await shared(db, context.url, read) : await read();
+    if (actor.kind === 'anonymous') return publicJson(context, db, async () => (await getPlayerDetail(db, series, steamId, actor)).data);
+    const result = await getPlayerDetail(db, series, steamId, actor);
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),
 
   tournaments: get(async (context) => {
     const { active } = readQuery(context.url, tournamentListQuery);
-    return cachedJson(context.request, await listTournamentsView(await getDb(), active));
+    const db = await getDb();
+    return publicJson(context, db, () => listTournamentsView(db, active));
   }),
 
   tournament: get(async (context) => {
-    return cachedJson(context.request, await getTournament(await getDb(), context.params['tag'] ?? ''));
+    const db = await getDb();
+    return publicJson(context, db, () => getTournament(db, context.params['tag'] ?? ''));
   }),
 
   mapCaps: get(async (context) => cachedJson(context.request, getMapCaps(context.params['map'] ?? ''))),

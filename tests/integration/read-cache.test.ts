@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../helpers/database.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createSeries } from '../../src/lib/server/services/series.ts';
+import { createTeam } from '../../src/lib/server/services/teams.ts';
+import { cliActor } from '../../src/lib/server/auth/actor.ts';
+import { sessionFor } from './auth/helpers.ts';
+
+async function teamNames(server: TestServer): Promise<string[]> {
+  const response = await server.fetch('/v3/series/S1/teams');
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { name: string }[]).map((t) => t.name).sort();
+}
+
+describe.each(engines)('public read cache on %s', (engine) => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<typeof sessionFor>>;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { READ_CACHE_SECONDS: '60' });
+    await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
+    await createTeam(server.db, cliActor, { tag: 'ALPHA', name: 'Alpha', seriesTag: 'S1' });
+    admin = await sessionFor(server.db, { discordId: engine === 'pglite' ? '710000000000000001' : '710000000000000002', admin: true });
+  });
+  afterAll(() => server.close());
+
+  it('serves a public answer from memory until the site changes data', async () => {
+    expect(await teamNames(server)).toEqual(['Alpha']);
+    // A write behind the server's back (as another process would make) is not seen while the answer is fresh.
+    await createTeam(server.db, cliActor, { tag: 'BRAVO', name: 'Bravo', seriesTag: 'S1' });
+    expect(await teamNames(server)).toEqual(['Alpha']);
+    // A change made through the site drops every cached answer at once.
+    const patched = await server.fetch('/v3/series/S1/teams/ALPHA', {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Alpha Company' }),
+    });
+    expect(patched.status).toBeLessThan(300);
+    expect(await teamNames(server)).toEqual(['Alpha Company', 'Bravo']);
+  });
+
+  it('keeps ETag revalidation on cached answers', async () => {
+    const first = await server.fetch('/v3/series/S1/teams');
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('x-total-count')).toBe('2');
+    const again = await server.fetch('/v3/series/S1/teams', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps answers across refused changes and never keeps an error answer', async () => {
+    const before = await teamNames(server);
+    const refused = await server.fetch('/v3/series/S1/teams/ALPHA', { method: 'PATCH', body: JSON.stringify({ name: 'x' }) });
+    expect(refused.status).toBe(401);
+    expect(await teamNames(server)).toEqual(before);
+    expect((await server.fetch('/v3/series/S1/teams/NOPE')).status).toBe(404);
+    await createTeam(server.db, cliActor, { tag: 'NOPE', name: 'Nope', seriesTag: 'S1' });
+    // The 404 was not cached: the team is found now.
+    expect((await server.fetch('/v3/series/S1/teams/NOPE')).status).toBe(200);
+  });
+});
