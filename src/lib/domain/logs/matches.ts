@@ -60,17 +60,25 @@ export function extractMatches(events: readonly LogEvent[]): MatchSlice[] {
   return slices;
 }
 
+/** The MATCH ENDED event of a slice: its only one, followed by nothing but PLAYER SCORE lines, so sought from the end. */
+function sliceEnd(slice: MatchSlice): LogEvent | undefined {
+  const events = slice.events;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as LogEvent;
+    if (e.type === 'server_match_end') return e;
+  }
+  return undefined;
+}
+
 /** The raw map string of a slice (MATCH START's map, else MATCH ENDED's). */
 export function sliceMapRaw(slice: MatchSlice): string {
   const first = slice.events[0];
-  const end = slice.events.find((e) => e.type === 'server_match_end');
-  return first?.new ?? end?.new ?? '';
+  return first?.new ?? sliceEnd(slice)?.new ?? '';
 }
 
 /** Final score [allied, axis] from the MATCH ENDED line. */
 export function sliceScore(slice: MatchSlice): [number, number] {
-  const end = slice.events.find((e) => e.type === 'server_match_end');
-  return parseScore(end?.message ?? '') ?? [0, 0];
+  return parseScore(sliceEnd(slice)?.message ?? '') ?? [0, 0];
 }
 
 /** ISO 8601 UTC for epoch ms; invalid times (from mangled input) render as the epoch. */

@@ -1,5 +1,5 @@
-import { weaponCategory } from '../../catalogue/weapons.ts';
 import type { KillStatistics, Side, SideKillStatistics } from '../types.ts';
+import type { WeaponSlot } from './weapon-slots.ts';
 
 function emptySide(): SideKillStatistics {
   return {
@@ -22,14 +22,15 @@ export function emptyKillStatistics(): KillStatistics {
   return { Allies: emptySide(), Axis: emptySide() };
 }
 
-export function recordKill(stats: KillStatistics, killer: Side | null, victim: Side | null, weapon: string | null): void {
+/** Counts an enemy kill with `weapon` (its category resolved once per match, see weapon-slots.ts). */
+export function recordKill(stats: KillStatistics, killer: Side | null, victim: Side | null, weapon: WeaponSlot): void {
   if (victim) stats[victim].deaths++;
   if (!killer) return;
   const s = stats[killer];
   s.kills++;
-  const category = weaponCategory(weapon) ?? 'unknown';
+  const category = weapon.category;
   s.by_category[category] = (s.by_category[category] ?? 0) + 1;
-  if (category in s.support) s.support[category as keyof typeof s.support]++;
+  if (weapon.support !== null) s.support[weapon.support]++;
 }
 
 export function recordTeamkill(stats: KillStatistics, killer: Side | null, victim: Side | null): void {

@@ -1,6 +1,7 @@
 import type { PlayerMatchStats, RoleChange, Side, SquadMembership } from '../types.ts';
 import { newPresence, sideTime } from './presence.ts';
 import type { Presence } from './presence.ts';
+import type { WeaponSlot } from './weapon-slots.ts';
 
 /** Mutable per-player state while walking a match's events. */
 export interface PlayerAcc {
@@ -16,7 +17,9 @@ export interface PlayerAcc {
   maxStreak: number;
   /** Position in the match's player list; victims/killers are counted by it (arrays beat hashing ids per kill). */
   index: number;
-  weapons: Map<string, number>;
+  /** Enemy kills per weapon slot index (see weapon-slots.ts), and the slot indexes in first-kill order. */
+  weaponKills: number[];
+  weaponOrder: number[];
   victims: number[];
   killers: number[];
   killEvents: number[];
@@ -39,7 +42,8 @@ export function newAcc(id: string, index: number): PlayerAcc {
     suicides: 0,
     streak: 0,
     maxStreak: 0,
-    weapons: new Map(),
+    weaponKills: [],
+    weaponOrder: [],
     victims: [],
     killers: [],
     killEvents: [],
@@ -53,12 +57,20 @@ export function newAcc(id: string, index: number): PlayerAcc {
 /** Remembers a name the player was seen with (the last one wins as `name`). */
 export function seeName(acc: PlayerAcc, name: string | null): void {
   if (name === null || name === '') return;
+  // The usual case: the same name again (acc.name is always among the aliases already).
+  if (name === acc.name) return;
   acc.name = name;
   if (!acc.aliases.includes(name)) acc.aliases.push(name);
 }
 
-export function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
+/** Counts one more enemy kill with `weapon`. */
+export function bumpWeapon(acc: PlayerAcc, weapon: WeaponSlot): void {
+  const i = weapon.index;
+  const counts = acc.weaponKills;
+  while (counts.length <= i) counts.push(0);
+  const n = counts[i] as number;
+  if (n === 0) acc.weaponOrder.push(i);
+  counts[i] = n + 1;
 }
 
 /** Counts one more kill between `counts`' owner and the player at `index`. */
@@ -86,15 +98,24 @@ function perMinute(count: number, minutes: number): number {
 
 function byId(counts: number[], players: readonly PlayerAcc[]): Record<string, number> {
   const out: Record<string, number> = {};
-  counts.forEach((n, i) => {
+  for (let i = 0; i < counts.length; i++) {
+    const n = counts[i] as number;
     const other = players[i];
     if (n > 0 && other) out[other.id] = n;
-  });
+  }
   return out;
 }
 
-/** Final statistics of a player whose intervals are all closed. */
-export function finishAcc(acc: PlayerAcc, players: readonly PlayerAcc[]): PlayerMatchStats {
+/** Weapon name -> enemy kills, in first-kill order. */
+function byWeapon(acc: PlayerAcc, weapons: readonly WeaponSlot[]): Record<string, number> {
+  const entries: [string, number][] = [];
+  for (const i of acc.weaponOrder) entries.push([(weapons[i] as WeaponSlot).name, acc.weaponKills[i] as number]);
+  // fromEntries defines properties, so a weapon logged as '__proto__' stays an ordinary key.
+  return Object.fromEntries(entries);
+}
+
+/** Final statistics of a player whose intervals are all closed; `weapons` is the match's weapon slot list. */
+export function finishAcc(acc: PlayerAcc, players: readonly PlayerAcc[], weapons: readonly WeaponSlot[]): PlayerMatchStats {
   const time = sideTime(acc.presence);
   const minutes = time.total / 60_000;
   let side: Side | null = null;
@@ -120,7 +141,7 @@ export function finishAcc(acc: PlayerAcc, players: readonly PlayerAcc[]): Player
     offensive_points: score.offense,
     defensive_points: score.defense,
     support_points: score.support,
-    weapons: Object.fromEntries(acc.weapons),
+    weapons: byWeapon(acc, weapons),
     roles: acc.roles,
     squads: acc.squads,
     killers: byId(acc.killers, players),

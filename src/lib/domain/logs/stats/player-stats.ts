@@ -1,8 +1,10 @@
 import type { KillStatistics, LogEvent, MatchSlice, PlayerMatchStats, Side } from '../types.ts';
 import { recordKill, recordSuicide, recordTeamkill } from './kill-statistics.ts';
-import { bump, bumpIndex, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
+import { bumpIndex, bumpWeapon, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
 import type { PlayerAcc } from './player-acc.ts';
 import { act, close, open, setTeam } from './presence.ts';
+import { newWeaponSlots, weaponSlot } from './weapon-slots.ts';
+import type { WeaponSlots } from './weapon-slots.ts';
 
 function asSide(team: string | null): Side | null {
   if (team === 'Allies' || team === 'Axis') return team;
@@ -31,49 +33,44 @@ function asSide(team: string | null): Side | null {
  * Rounding: playtime to 2 decimals (minutes); kpm/dpm/cpm/spm to 3 decimals, computed from unrounded playtime.
  */
 export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record<string, PlayerMatchStats> {
-  const players = new Map<string, PlayerAcc>();
-  const list: PlayerAcc[] = [];
+  const ctx: Context = { start: slice.start, players: new Map(), list: [], kills, weapons: newWeaponSlots() };
   const { start, end } = slice;
-  const get = (id: string): PlayerAcc => {
-    let acc = players.get(id);
-    if (!acc) {
-      acc = newAcc(id, list.length);
-      players.set(id, acc);
-      list.push(acc);
-    }
-    return acc;
-  };
-  const secs = (t: number): number => (t - start) / 1000;
   for (const [id, state] of slice.presentAtStart) {
-    const acc = get(id);
+    const acc = accOf(ctx, id);
     seeName(acc, state.name);
     open(acc.presence, start);
     setTeam(acc.presence, asSide(state.team), start);
     if (state.role) acc.roles.push({ role: state.role, at: 0 });
     if (state.squad) acc.openSquad = { squad: state.squad, joined: 0 };
   }
-  for (const e of slice.events) {
+  const events = slice.events;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as LogEvent;
+    const id = e.player_id;
+    if (!id) continue;
     const t = Math.min(end, Math.max(start, e.time));
-    if (!e.player_id) continue;
-    const p = get(e.player_id);
-    if (e.type === 'player_join_server') {
+    const p = accOf(ctx, id);
+    const type = e.type;
+    if (type === 'player_join_server') {
       open(p.presence, t);
       seeName(p, e.player_name);
       continue;
     }
     act(p.presence, start);
-    if (e.type !== 'player_message') seeName(p, e.player_name);
-    const team = asSide(e.player_team);
-    if (team && (e.type === 'player_kill' || e.type === 'player_teamkill' || e.type === 'player_suicide')) {
-      setTeam(p.presence, team, t);
+    if (type !== 'player_message') seeName(p, e.player_name);
+    if (type === 'player_kill' || type === 'player_teamkill' || type === 'player_suicide') {
+      const team = asSide(e.player_team);
+      if (team) setTeam(p.presence, team, t);
     }
-    applyEvent(e, p, t, secs(t), { start, get, kills });
+    applyEvent(e, p, t, (t - start) / 1000, ctx);
   }
   const out: Record<string, PlayerMatchStats> = {};
+  const { list } = ctx;
+  const endAt = (end - start) / 1000;
   for (const acc of list) {
     close(acc.presence, end);
-    leaveSquad(acc, secs(end));
-    out[acc.id] = finishAcc(acc, list);
+    leaveSquad(acc, endAt);
+    out[acc.id] = finishAcc(acc, list, ctx.weapons.list);
   }
   return out;
 }
@@ -83,14 +80,28 @@ function death(victim: PlayerAcc): void {
   victim.streak = 0;
 }
 
+/** State of one computePlayers run, shared by the per-event helpers. */
 interface Context {
   start: number;
-  get: (id: string) => PlayerAcc;
+  /** Player id -> accumulator, and the accumulators in first-seen order (their `index`). */
+  players: Map<string, PlayerAcc>;
+  list: PlayerAcc[];
   kills: KillStatistics;
+  weapons: WeaponSlots;
+}
+
+/** The accumulator of player `id`, created on first sight. */
+function accOf(ctx: Context, id: string): PlayerAcc {
+  let acc = ctx.players.get(id);
+  if (acc === undefined) {
+    acc = newAcc(id, ctx.list.length);
+    ctx.players.set(id, acc);
+    ctx.list.push(acc);
+  }
+  return acc;
 }
 
 function applyEvent(e: LogEvent, p: PlayerAcc, t: number, at: number, ctx: Context): void {
-  const { kills } = ctx;
   // A kill of oneself is a suicide whatever the line calls it.
   const type = e.player2_id !== null && e.player2_id === e.player_id ? 'player_suicide' : e.type;
   switch (type) {
@@ -114,35 +125,39 @@ function applyEvent(e: LogEvent, p: PlayerAcc, t: number, at: number, ctx: Conte
     case 'player_suicide':
       p.suicides++;
       death(p);
-      recordSuicide(kills, p.presence.team ?? p.presence.firstTeam ?? null);
+      recordSuicide(ctx.kills, p.presence.team ?? p.presence.firstTeam ?? null);
       return;
     case 'player_kill':
-    case 'player_teamkill': {
-      if (!e.player2_id) return;
-      const v = ctx.get(e.player2_id);
-      act(v.presence, ctx.start);
-      seeName(v, e.player2_name);
-      const vTeam = asSide(e.player2_team);
-      if (vTeam) setTeam(v.presence, vTeam, t);
-      const killerSide = p.presence.team ?? p.presence.firstTeam ?? null;
-      const victimSide = v.presence.team ?? v.presence.firstTeam ?? null;
-      bumpIndex(p.victims, v.index);
-      bumpIndex(v.killers, p.index);
-      death(v);
-      if (e.type === 'player_teamkill') {
-        p.teamkills++;
-        recordTeamkill(kills, killerSide, victimSide);
-        return;
-      }
-      p.kills++;
-      p.streak++;
-      p.maxStreak = Math.max(p.maxStreak, p.streak);
-      bump(p.weapons, e.weapon ?? 'None');
-      p.killEvents.push(at);
-      recordKill(kills, killerSide, victimSide, e.weapon);
+    case 'player_teamkill':
+      applyKill(e, p, t, at, ctx);
       return;
-    }
     default:
       return;
   }
+}
+
+function applyKill(e: LogEvent, p: PlayerAcc, t: number, at: number, ctx: Context): void {
+  if (!e.player2_id) return;
+  const v = accOf(ctx, e.player2_id);
+  act(v.presence, ctx.start);
+  seeName(v, e.player2_name);
+  const vTeam = asSide(e.player2_team);
+  if (vTeam) setTeam(v.presence, vTeam, t);
+  const killerSide = p.presence.team ?? p.presence.firstTeam ?? null;
+  const victimSide = v.presence.team ?? v.presence.firstTeam ?? null;
+  bumpIndex(p.victims, v.index);
+  bumpIndex(v.killers, p.index);
+  death(v);
+  if (e.type === 'player_teamkill') {
+    p.teamkills++;
+    recordTeamkill(ctx.kills, killerSide, victimSide);
+    return;
+  }
+  p.kills++;
+  p.streak++;
+  if (p.streak > p.maxStreak) p.maxStreak = p.streak;
+  const weapon = weaponSlot(ctx.weapons, e.weapon);
+  bumpWeapon(p, weapon);
+  p.killEvents.push(at);
+  recordKill(ctx.kills, killerSide, victimSide, weapon);
 }
