@@ -1,6 +1,4 @@
-import { endpoint } from '../../../lib/server/http/respond.ts';
-import { cachedJson } from '../../../lib/server/http/cache.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { getSeriesList } from '../../../lib/server/services/series.ts';
+import { readEndpoints } from '../../../lib/server/services/read/endpoints.ts';
 
-export const GET = endpoint(async ({ request }) => cachedJson(request, await getSeriesList(await getDb())));
+/** Public read (see services/read/endpoints.ts). */
+export const GET = readEndpoints.seriesList;

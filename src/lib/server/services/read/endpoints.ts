@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { cachedJson, cachedResponse, responseWithEtag } from '../../http/cache.ts';
 import { cachedPublicRead } from '../../http/read-cache.ts';
-import { requireSeries } from '../series.ts';
+import { getSeriesList, requireSeries, toSeries } from '../series.ts';
 import { booleanParam } from '../../../schemas/meta.ts';
 import { MATCH_FILTER_KEYS, matchIdParam, matchListQuerySchema, privateMatchesQuerySchema } from '../../../schemas/match.ts';
 import { teamListQuerySchema, teamPlayersQuerySchema } from '../../../schemas/team.ts';
@@ -79,6 +79,18 @@ const logsQuery = z.object({ path: logPathParam.optional().transform((p) => p ??
 const get = (handler: (context: APIContext) => Promise<Response>): APIRoute => endpoint(handler);
 
 export const readEndpoints = {
+  seriesList: get(async (context) => {
+    readQuery(context.url, noQuery);
+    const db = await getDb();
+    return publicJson(context, db, () => getSeriesList(db));
+  }),
+
+  series: get(async (context) => {
+    readQuery(context.url, noQuery);
+    const { db, series } = await seriesOf(context);
+    return publicJson(context, db, async () => toSeries(series));
+  }),
+
   statistics: get(async (context) => {
     readQuery(context.url, noQuery);
     const { db, series } = await seriesOf(context);

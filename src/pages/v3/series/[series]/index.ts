@@ -1,8 +1,4 @@
-import { endpoint } from '../../../../lib/server/http/respond.ts';
-import { cachedJson } from '../../../../lib/server/http/cache.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { requireSeries, toSeries } from '../../../../lib/server/services/series.ts';
+import { readEndpoints } from '../../../../lib/server/services/read/endpoints.ts';
 
-export const GET = endpoint(async ({ params, request }) =>
-  cachedJson(request, toSeries(await requireSeries(await getDb(), params.series ?? ''))),
-);
+/** Public read (see services/read/endpoints.ts). */
+export const GET = readEndpoints.series;
