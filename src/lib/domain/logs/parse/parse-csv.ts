@@ -51,19 +51,40 @@ export function readRecord(text: string, pos: number): { row: string[]; next: nu
 }
 
 /**
- * Fast path for the usual HLU line: every value quoted, no quote inside a value, no line break inside a value.
- * Returns null when the line needs the full reader.
+ * Fast path for the usual HLU line: every value quoted (doubled quotes inside allowed), no line break inside a value,
+ * exactly `width` values. Reads the same fields as readRecord would; returns null when the line needs the full reader.
  */
 function quickRecord(text: string, pos: number, width: number): { row: string[]; next: number } | null {
   let nl = text.indexOf('\n', pos);
   if (nl < 0) nl = text.length;
   let end = nl;
   if (text.charCodeAt(end - 1) === 13) end--;
-  if (end - pos < 2 || text.charCodeAt(pos) !== 34 || text.charCodeAt(end - 1) !== 34) return null;
-  const row = text.slice(pos + 1, end - 1).split('","');
-  if (row.length !== width) return null;
-  for (const field of row) if (field.includes('"')) return null;
-  return { row, next: nl + 1 };
+  const last = end - 1;
+  if (end - pos < 2 || text.charCodeAt(pos) !== 34 || text.charCodeAt(last) !== 34) return null;
+  const row: string[] = [];
+  let from = pos + 1;
+  let field = '';
+  for (;;) {
+    const q = text.indexOf('"', from);
+    // Past the line: the last `","` opened a value that runs on (the full reader's case).
+    if (q < 0 || q > last) return null;
+    if (q === last) {
+      row.push(field + text.slice(from, q));
+      break;
+    }
+    const after = text.charCodeAt(q + 1);
+    if (after === 34 && q + 1 < last) {
+      // A doubled quote inside the value.
+      field += text.slice(from, q + 1);
+      from = q + 2;
+      continue;
+    }
+    if (after !== 44 || text.charCodeAt(q + 2) !== 34 || row.length === width) return null;
+    row.push(field + text.slice(from, q));
+    field = '';
+    from = q + 3;
+  }
+  return row.length === width ? { row, next: nl + 1 } : null;
 }
 
 /** Splits CSV text into rows of fields (see readRecord). */
