@@ -43,3 +43,30 @@ test('the home and privacy pages pass an accessibility sweep', async ({ page }) 
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   }
 });
+
+test('the series dropdown switches the series and keeps the other parameters', async ({ page }) => {
+  await page.goto('/?utm=discord');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Season 3');
+  const menu = page.locator('details.series');
+  await menu.locator('summary').click();
+  const choices = menu.getByRole('link');
+  await expect(choices).toHaveText(['Season 3 (current)', 'Season 2', 'Season 1']);
+  await choices.filter({ hasText: 'Season 1' }).click();
+  const url = new URL(page.url());
+  expect(url.searchParams.get('series')).toBe('S1');
+  expect(url.searchParams.get('utm')).toBe('discord');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Season 1');
+  // Links now carry the chosen series.
+  const teams = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).getAttribute('href');
+  expect(teams).toContain('series=S1');
+});
+
+test('the home page shows the rated demo community', async ({ page }) => {
+  await page.goto('/');
+  const rankings = page.locator('#rankings');
+  await expect(rankings.getByRole('row')).toHaveCount(6);
+  await expect(rankings.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1st');
+  await expect(page.locator('#latest-matches').getByRole('row')).toHaveCount(11);
+  const activeTeams = page.locator('#statistics dd').first();
+  expect(Number((await activeTeams.textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
+});
