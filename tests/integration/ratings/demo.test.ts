@@ -24,10 +24,10 @@ describe.each(engines)('demo community on %s', (engine) => {
 
   it('seeds rated matches, player skills, percentiles and statistics; evaluate prints the table and a Kendall tau', async () => {
     const db = handle.db;
-    const seeded = await hss(handle, ['demo', 'seed', '--seed', '7', '--teams', '6', '--matches', '40', '--reported', '15']);
+    const seeded = await hss(handle, ['demo', 'seed', '--seed', '7', '--teams', '6', '--matches', '40']);
     expect(seeded.err).toBe('');
     expect(seeded.code).toBe(0);
-    expect(seeded.out).toMatch(/Seeded the demo community: 2 series, 6 teams, \d+ players, 40 matches \(15 reported/);
+    expect(seeded.out).toMatch(/Seeded the demo community: 2 series, 6 teams, \d+ players, 40 matches \(40 reported/);
 
     const series = await db.selectFrom('series').select(['id', 'tag', 'is_current']).orderBy('tag').execute();
     expect(series.map((s) => [s.tag, s.is_current])).toEqual([['S1', false], ['S2', true]]);
@@ -38,11 +38,32 @@ describe.each(engines)('demo community on %s', (engine) => {
     expect(count('pending')).toBe(2);
     expect(count('queued')).toBe(0);
     expect(count('posted') + count('skipped') + 3).toBe(40);
-    // Reported matches carry their stored log and the reporting team; their opponent approved them.
+    // Every match was reported through the services: its log stored verbatim, submitted by one team's API key;
+    // the opponent's key approved (or disputed) it, friendlies need no approval.
     const reported = await db.selectFrom('matches').selectAll().where('log_upload_id', 'is not', null).execute();
-    expect(reported).toHaveLength(15);
-    expect(reported.filter((m) => m.calculation_status === 'posted').every((m) => m.approved_at !== null && m.submitted_by_team_id !== null)).toBe(true);
+    expect(reported).toHaveLength(40);
+    expect(reported.every((m) => m.source === 'demo' && m.import_key === null)).toBe(true);
+    expect(reported.every((m) => m.submitted_by_team_id !== null && [m.winner_team_id, m.loser_team_id].includes(m.submitted_by_team_id))).toBe(true);
+    expect(reported.filter((m) => m.calculation_status === 'posted').every((m) => m.approved_at !== null)).toBe(true);
+    expect(reported.filter((m) => m.type === 'friendly').every((m) => m.calculation_status === 'skipped' && m.approved_at === null)).toBe(true);
     expect(new Set(reported.map((m) => m.log_format))).toEqual(new Set(['hlu-txt', 'hlu-csv', 'rcon']));
+    const uploads = await db.selectFrom('log_uploads').select(['id', 'uploaded_by_team_id', 'size_bytes']).execute();
+    const uploadById = new Map(uploads.map((u) => [u.id, u]));
+    expect(reported.every((m) => uploadById.get(m.log_upload_id!)?.uploaded_by_team_id === m.submitted_by_team_id)).toBe(true);
+    expect(uploads.every((u) => u.size_bytes > 1000)).toBe(true);
+    const audit = await db.selectFrom('audit_log').select(['action', 'entity_id', 'actor_team_id']).where('entity_type', '=', 'match').execute();
+    const byMatch = (action: string) => new Map(audit.filter((a) => a.action === action).map((a) => [Number(a.entity_id), a.actor_team_id]));
+    const reports = byMatch('match.report');
+    const approvals = byMatch('match.approve');
+    const disputes = byMatch('match.dispute');
+    expect(reports.size).toBe(40);
+    for (const m of reported) {
+      expect(reports.get(m.id)).toBe(m.submitted_by_team_id);
+      const opponent = m.winner_team_id === m.submitted_by_team_id ? m.loser_team_id : m.winner_team_id;
+      if (m.calculation_status === 'posted') expect(approvals.get(m.id)).toBe(opponent);
+      if (m.calculation_status === 'disputed') expect(disputes.get(m.id)).toBe(opponent);
+      if (m.calculation_status === 'pending' || m.type === 'friendly') expect(approvals.has(m.id) || disputes.has(m.id)).toBe(false);
+    }
 
     const current = series[1]!;
     const snapshot = await ratingSnapshot(db, current.id);
@@ -82,7 +103,7 @@ describe.each(engines)('demo community on %s', (engine) => {
   });
 
   it('is deterministic: the same options give the same matches and ratings', async () => {
-    const options = { seed: 11, teams: 4, matches: 16, reported: 6, anchor: new Date('2026-05-01T00:00:00Z') };
+    const options = { seed: 11, teams: 4, matches: 16, anchor: new Date('2026-05-01T00:00:00Z') };
     const digests: unknown[] = [];
     for (let i = 0; i < 2; i++) {
       const other = await createTestDatabase(engine);
@@ -92,6 +113,7 @@ describe.each(engines)('demo community on %s', (engine) => {
           matches: await other.db.selectFrom('matches').select(['id', 'date', 'result', 'winner_tag', 'calculation_status', 'winner_mu_after', 'win_probability']).orderBy('id').execute(),
           teams: await other.db.selectFrom('team_ratings').select(['series_id', 'team_id', 'mu', 'sigma', 'true_strength']).orderBy('series_id').orderBy('team_id').execute(),
           players: await other.db.selectFrom('players').select(['steam_id', 'name', 'true_strength']).orderBy('steam_id').execute(),
+          uploads: await other.db.selectFrom('log_uploads').select(['id', 'sha256', 'path', 'format', 'size_bytes']).orderBy('id').execute(),
         });
       } finally {
         await other.close();

@@ -13,10 +13,11 @@ export interface NewLogUpload {
 }
 
 /**
- * Stores an upload unless the same content (sha256) is already stored, and returns the stored row's id.
- * Content-addressed: the first upload's path and filename are kept.
+ * Stores an upload unless the same content (sha256) is already stored, and returns the stored row's id and whether
+ * this call inserted it. Content-addressed: the first upload's path and filename are kept. While the inserting
+ * transaction is open, a concurrent store of the same content waits for it (unique index) and then finds its row.
  */
-export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<number> {
+export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id: number; created: boolean }> {
   const inserted = await db
     .insertInto('log_uploads')
     .values({
@@ -25,16 +26,18 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<numb
       filename: upload.filename,
       format: upload.format,
       size_bytes: upload.content.byteLength,
-      content: upload.content,
+      // Hex text decoded by the server: PGlite serialises a Uint8Array parameter one byte-string at a time,
+      // which cost more than the rest of a report; Buffer's hex encoding is native.
+      content: sql<Uint8Array>`decode(${Buffer.from(upload.content.buffer, upload.content.byteOffset, upload.content.byteLength).toString('hex')}, 'hex')`,
       uploaded_by_user_id: upload.uploadedByUserId,
       uploaded_by_team_id: upload.uploadedByTeamId,
     })
     .onConflict((oc) => oc.column('sha256').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return inserted.id;
+  if (inserted) return { id: inserted.id, created: true };
   const existing = await db.selectFrom('log_uploads').select('id').where('sha256', '=', upload.sha256).executeTakeFirstOrThrow();
-  return existing.id;
+  return { id: existing.id, created: false };
 }
 
 /**

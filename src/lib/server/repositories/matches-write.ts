@@ -52,3 +52,16 @@ export async function findTournamentIdByTag(db: DB, tag: string): Promise<number
     .executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * Gives each team a rating row in the series, with the series' initial mu and sigma (passed in: the caller has
+ * the series row), unless it has one. One statement for all teams.
+ */
+export async function ensureTeamRatings(db: DB, series: { id: number; rating_mu: number; rating_sigma: number }, teamIds: readonly number[]): Promise<void> {
+  if (teamIds.length === 0) return;
+  await db
+    .insertInto('team_ratings')
+    .values(teamIds.map((teamId) => ({ series_id: series.id, team_id: teamId, mu: series.rating_mu, sigma: series.rating_sigma, last_updated: null, true_strength: null })))
+    .onConflict((oc) => oc.columns(['series_id', 'team_id']).doNothing())
+    .execute();
+}

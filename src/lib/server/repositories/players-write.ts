@@ -2,15 +2,6 @@ import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { PlayerMatchStatsRow } from '../db/tables/player-match-stats.ts';
 
-/** Rows per statement; each batch travels as one jsonb parameter, so this only bounds the size of that document. */
-const CHUNK = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
-
 export interface SeenPlayer {
   steamId: string;
   /** The name the player had at the end of the match. */
@@ -23,46 +14,57 @@ function byId<T extends { steam_id: string; name: string }>(a: T, b: T): number 
   return a.steam_id < b.steam_id ? -1 : a.steam_id > b.steam_id ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/**
- * Upserts the players of one match played at `seen`: `name` follows the most recent match (matches may be reported
- * out of order), first_seen/last_seen widen. Rows go as one jsonb parameter per batch, in steam_id order so that
- * concurrent reports lock players in the same order.
- */
-export async function upsertPlayers(db: DB, players: readonly SeenPlayer[], seen: Date): Promise<void> {
-  const rows = players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
-  const at = seen.toISOString();
-  for (const batch of chunks(rows)) {
-    await sql`insert into players (steam_id, name, first_seen, last_seen)
-      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(steam_id text, name text)
-      on conflict (steam_id) do update set
-        name = case when excluded.last_seen >= players.last_seen then excluded.name else players.name end,
-        first_seen = least(players.first_seen, excluded.first_seen),
-        last_seen = greatest(players.last_seen, excluded.last_seen)`.execute(db);
-  }
-}
-
-/**
- * Records each (player, alias) of one match played at `seen`. With `count` (a new report) times_seen grows by one
- * per match; without it (a re-parse of a match already counted) only new aliases are added and dates widen.
- */
-export async function upsertAliases(db: DB, players: readonly SeenPlayer[], seen: Date, count: boolean): Promise<void> {
+function aliasRows(players: readonly SeenPlayer[]): { steam_id: string; name: string }[] {
   const rows: { steam_id: string; name: string }[] = [];
   for (const player of players) {
     for (const name of new Set([...player.aliases, player.name])) rows.push({ steam_id: player.steamId, name });
   }
-  rows.sort(byId);
+  return rows.sort(byId);
+}
+
+/**
+ * Writes the players of one match played at `seen` in ONE statement (a report's players are at most a few
+ * hundred, so each list travels as one jsonb parameter):
+ * - players: `name` follows the most recent match (matches may be reported out of order), first_seen/last_seen
+ *   widen; rows go in steam_id order so that concurrent reports lock players in the same order;
+ * - aliases: each (player, name) of the match; with `count` (a new report) times_seen grows by one per match,
+ *   without it (a re-parse of a match already counted) only new aliases are added and dates widen;
+ * - `stats` (optional): the match's per-player rows, as ONE jsonb parameter expanded by jsonb_populate_recordset
+ *   (~30 bind parameters per player made the embedded engine spend most of a report binding values).
+ * The foreign keys to players are checked at the end of the statement, after the players are in.
+ */
+export async function upsertMatchPlayers(
+  db: DB,
+  players: readonly SeenPlayer[],
+  seen: Date,
+  options: { count: boolean; stats?: readonly PlayerStatRecord[] },
+): Promise<void> {
+  if (players.length === 0 && !options.stats?.length) return;
+  const rows = players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
   const at = seen.toISOString();
-  const timesSeen = count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
-  for (const batch of chunks(rows)) {
-    await sql`insert into player_aliases (steam_id, name, first_seen, last_seen, times_seen)
-      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz, 1
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(steam_id text, name text)
-      on conflict (steam_id, name) do update set
-        first_seen = least(player_aliases.first_seen, excluded.first_seen),
-        last_seen = greatest(player_aliases.last_seen, excluded.last_seen),
-        times_seen = ${timesSeen}`.execute(db);
-  }
+  const timesSeen = options.count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
+  const stats = options.stats ?? [];
+  const columns = sql.join(Object.keys(stats[0] ?? {}).map((c) => sql.ref(c)));
+  const statsCte = stats.length === 0 ? sql`` : sql`, s as (
+      insert into player_match_stats (${columns})
+      select ${columns} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(stats)}::jsonb)
+      returning 1)`;
+  await sql`with p as (
+      insert into players (steam_id, name, first_seen, last_seen)
+      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(steam_id text, name text)
+      on conflict (steam_id) do update set
+        name = case when excluded.last_seen >= players.last_seen then excluded.name else players.name end,
+        first_seen = least(players.first_seen, excluded.first_seen),
+        last_seen = greatest(players.last_seen, excluded.last_seen)
+      returning 1)${statsCte}
+    insert into player_aliases (steam_id, name, first_seen, last_seen, times_seen)
+    select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz, 1
+    from jsonb_to_recordset(${JSON.stringify(aliasRows(players))}::jsonb) as r(steam_id text, name text)
+    on conflict (steam_id, name) do update set
+      first_seen = least(player_aliases.first_seen, excluded.first_seen),
+      last_seen = greatest(player_aliases.last_seen, excluded.last_seen),
+      times_seen = ${timesSeen}`.execute(db);
 }
 
 /** A complete player_match_stats row with its jsonb columns as plain values (not JSON text). */
@@ -71,18 +73,6 @@ export type PlayerStatRecord = {
     ? unknown
     : PlayerMatchStatsRow[K];
 };
-
-/**
- * Inserts per-player rows of a match. Each batch goes as ONE jsonb parameter expanded by jsonb_populate_recordset:
- * ~30 bind parameters per player made the embedded engine spend most of a report binding values.
- */
-export async function insertPlayerStats(db: DB, rows: readonly PlayerStatRecord[]): Promise<void> {
-  for (const batch of chunks(rows)) {
-    const columns = sql.join(Object.keys(batch[0] ?? {}).map((c) => sql.ref(c)));
-    await sql`insert into player_match_stats (${columns})
-      select ${columns} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(batch)}::jsonb)`.execute(db);
-  }
-}
 
 /** Removes every per-player row of a match (before a re-parse rewrites them). */
 export async function deletePlayerStats(db: DB, matchId: number): Promise<void> {

@@ -8,6 +8,14 @@ export interface LogSize {
   killsPerMinute: number;
 }
 
+/**
+ * The size of a seeded match's log: the plan's lineup (6-9 of each pool), 30-45 minutes and 3-4 kills a minute,
+ * drawn from the match's seed. Small real logs keep the default seed, reported in full, under a minute.
+ */
+export function demoLogSize(m: PlannedMatch): LogSize {
+  return { minutes: 30 + (m.seed % 16), killsPerMinute: 3 + ((m.seed >>> 4) % 2) };
+}
+
 function lineup(pool: readonly SimPlayer[], count: number, seed: number): SimPlayer[] {
   const rng = mulberry32(seed);
   const left = [...pool];

@@ -5,11 +5,11 @@
  *   fake Discord ids of the demo sign-in (auth/demo.ts).
  * - Series S1..Sn (the last current); every team is rated in every series with its hidden true strength
  *   (team_ratings.true_strength); players get theirs (players.true_strength) after their first report.
- * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon). The newest `reported`
- *   matches go through the same services as the API: reported by one team with its API-key actor (reportMatch)
- *   and approved or disputed by the other (decideMatch); a few stay pending. Older matches take the bulk path
- *   (bulk.ts) so that the default size seeds in well under a minute. While a series is being written it is the
- *   current one, because reports go to the current series.
+ * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon) and EVERY match goes through
+ *   the same services as the API: reported by one team with its API-key actor (reportMatch, the log stored
+ *   verbatim as an upload) and approved or disputed by the other (decideMatch); friendlies need no approval and
+ *   a few matches stay pending. Demo logs are small (DEMO_LOG_SIZE) so that the default size seeds in under a
+ *   minute. While a series is being written it is the current one, because reports go to the current series.
  * - Rating runs once per series at the end (the rating queue is paused meanwhile): ratings, skills, percentiles
  *   and statistics, exactly as the queue would compute them.
  */
@@ -31,14 +31,13 @@ import { recomputeSeries } from '../ratings/process.ts';
 import { createSeries } from '../series.ts';
 import { createTeam } from '../teams.ts';
 import { grantRole } from '../users.ts';
-import { writeMatchBatch, type BulkContext } from './bulk.ts';
-import { demoLog } from './logs.ts';
+import { demoLog, demoLogSize } from './logs.ts';
 import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
 
 export const DEMO_DEFAULTS = { seed: 1, teams: 40, matches: 1500 } as const;
 
 export interface DemoSeedOptions extends Partial<DemoOptions> {
-  /** How many of the newest matches go through report + approval (default 150); the rest take the bulk path. */
+  /** Ignored: every match is reported and decided through the services (kept for `hss demo seed --reported`). */
   reported?: number;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
@@ -64,12 +63,13 @@ async function createUsers(db: DB, managedTeamId: number): Promise<void> {
   }
 }
 
+/** Reports a planned match with the reporting team's key, then lets the opponent's key decide it as planned. */
 async function reportThroughServices(db: DB, plan: DemoPlan, ids: number[], seriesTag: string, tournaments: string[], m: PlannedMatch): Promise<void> {
   const reporter = m.winnerReports ? m.winner : m.loser;
   const opponent = m.winnerReports ? m.loser : m.winner;
   const report = await reportMatch(db, teamKey(plan, ids, reporter), {
     data: { teams: [plan.teams[m.winner]!.tag, plan.teams[m.loser]!.tag], kind: m.type },
-    file: { name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`, content: demoLog(plan, m, { minutes: 45, killsPerMinute: 5 }) },
+    file: { name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`, content: demoLog(plan, m, demoLogSize(m)) },
     format: m.format,
     year: m.date.getUTCFullYear(),
     visibility: m.visibility,
@@ -89,7 +89,6 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     throw conflict(messages.demoNotEmpty);
   }
   const plan = planDemo({ seed: options.seed ?? DEMO_DEFAULTS.seed, teams: options.teams ?? DEMO_DEFAULTS.teams, matches: options.matches ?? DEMO_DEFAULTS.matches, ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}), ...(options.anchor ? { anchor: options.anchor } : {}) });
-  const reportedFrom = plan.matches.length - Math.min(options.reported ?? 150, plan.matches.length);
 
   const seriesIds: number[] = [];
   for (const s of plan.series) {
@@ -103,24 +102,20 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     await setTeamTrueStrength(db, team.id, t.strength);
     teamIds.push(team.id);
   }
-  const tournamentIds: number[] = [];
   for (const t of plan.tournaments) {
-    tournamentIds.push(await insertTournament(db, { tag: t.tag, name: t.name, event: t.event, active: t.active, seriesId: seriesIds[t.series]!, description: `${t.name} (demo)` }));
+    await insertTournament(db, { tag: t.tag, name: t.name, event: t.event, active: t.active, seriesId: seriesIds[t.series]!, description: `${t.name} (demo)` });
   }
   const firstByTag = [...plan.teams.keys()].sort((a, b) => (plan.teams[a]!.tag < plan.teams[b]!.tag ? -1 : 1))[0]!;
   await createUsers(db, teamIds[firstByTag]!);
   log(`Created ${plan.series.length} series, ${plan.teams.length} teams, ${plan.tournaments.length} tournaments and the demo users.`);
 
-  const ctx: BulkContext = { plan, seriesIds, teamIds, tournamentIds, size: { lineup: 5, minutes: 30, killsPerMinute: 3 } };
+  const tournamentTags = plan.tournaments.map((t) => t.tag);
   const posted = await withRatingQueuePaused(db, async () => {
     for (const [si, s] of plan.series.entries()) {
       await setCurrentSeries(db, seriesIds[si]!);
       const matches = plan.matches.filter((m) => m.series === si);
-      const bulk = matches.filter((m) => m.index < reportedFrom && m.outcome === 'approve');
-      for (let i = 0; i < bulk.length; i += 100) await db.transaction().execute((trx) => writeMatchBatch(trx, ctx, bulk.slice(i, i + 100)));
-      const reported = matches.filter((m) => !(m.index < reportedFrom && m.outcome === 'approve'));
-      for (const m of reported) await reportThroughServices(db, plan, teamIds, s.tag, plan.tournaments.map((t) => t.tag), m);
-      log(`${s.tag}: ${bulk.length} matches written in bulk, ${reported.length} reported through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
+      for (const m of matches) await reportThroughServices(db, plan, teamIds, s.tag, tournamentTags, m);
+      log(`${s.tag}: ${matches.length} matches reported and decided through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
     }
     await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
@@ -128,7 +123,7 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     let count = 0;
     for (const id of seriesIds) count += (await recomputeSeries(db, id)).posted;
     log(`Rated every series (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
-    // Bulk loading leaves the planner without statistics (PGlite has no autovacuum): gather them once.
+    // A fast load leaves the planner without statistics (PGlite has no autovacuum): gather them once.
     await sql`analyze`.execute(db);
     return count;
   });
@@ -140,7 +135,7 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     teams: plan.teams.length,
     players: Number(players.n),
     matches: plan.matches.length,
-    reported: plan.matches.length - reportedFrom,
+    reported: plan.matches.length,
     posted,
     seconds: (performance.now() - t0) / 1000,
   };
@@ -149,5 +144,5 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
 /** One line describing a seed. */
 export function describeDemo(s: DemoSummary): string {
   return `Seeded the demo community: ${s.series} series, ${s.teams} teams, ${s.players} players, ${s.matches} matches ` +
-    `(${s.reported} reported and approved through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`;
+    `(${s.reported} reported and decided through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`;
 }

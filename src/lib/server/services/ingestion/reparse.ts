@@ -5,7 +5,7 @@ import { forbidden, notFound, badRequest } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { findLogUpload } from '../../repositories/log-uploads.ts';
 import { findMatchRow, listMatchIdsWithLogs, updateMatch } from '../../repositories/matches-write.ts';
-import { deletePlayerStats, insertPlayerStats, upsertAliases, upsertPlayers } from '../../repositories/players-write.ts';
+import { deletePlayerStats, upsertMatchPlayers } from '../../repositories/players-write.ts';
 import { audit } from '../audit.ts';
 import { matchFacts } from './facts.ts';
 import { LOG_FORMATS } from './input.ts';
@@ -52,11 +52,8 @@ export async function reparseMatch(db: DB, actor: Actor, matchId: number): Promi
       .execute();
     const kept = new Map<string, KeptPlayerColumns>(previous.map((r) => [r.steam_id, r]));
     await deletePlayerStats(trx, matchId);
-    const players = seenPlayers(parsed);
-    await upsertPlayers(trx, players, facts.date);
-    await upsertAliases(trx, players, facts.date, false);
     const rows = playerStatRows(matchId, parsed, facts.victor_side, { winnerId: match.winner_team_id, loserId: match.loser_team_id }, kept);
-    await insertPlayerStats(trx, rows);
+    await upsertMatchPlayers(trx, seenPlayers(parsed), facts.date, { count: false, stats: rows });
     await updateMatch(trx, matchId, matchColumnsFromLog(parsed, facts));
     await audit(trx, actor, 'match.reparse', { type: 'match', id: matchId }, { players: previous.length }, { players: rows.length });
     return {

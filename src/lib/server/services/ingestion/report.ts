@@ -6,9 +6,8 @@ import { badRequest, unauthorized } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { describeZodError } from '../../http/respond.ts';
 import { lockUploadContent, storeLogUpload } from '../../repositories/log-uploads.ts';
-import { findReportedMatch, findTournamentIdByTag, insertMatch } from '../../repositories/matches-write.ts';
-import { insertPlayerStats, upsertAliases, upsertPlayers } from '../../repositories/players-write.ts';
-import { ensureTeamRating } from '../../repositories/teams.ts';
+import { ensureTeamRatings, findReportedMatch, findTournamentIdByTag, insertMatch } from '../../repositories/matches-write.ts';
+import { upsertMatchPlayers } from '../../repositories/players-write.ts';
 import { audit } from '../audit.ts';
 import { notifyQueued } from '../rating-queue.ts';
 import { getDefaultSeries } from '../series.ts';
@@ -110,8 +109,7 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   const submitter = submittingTeam(actor, [winner, loser]);
 
   const result = await db.transaction().execute(async (trx): Promise<ReportResult> => {
-    await lockUploadContent(trx, sha256);
-    const logUploadId = await storeLogUpload(trx, {
+    const upload = await storeLogUpload(trx, {
       sha256,
       path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
       filename: (input.file?.name ?? '').slice(0, 255) || 'log.txt',
@@ -120,9 +118,14 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       uploadedByUserId: userId,
       uploadedByTeamId: submitter?.id ?? null,
     });
-    const key = { logUploadId, matchIndex: parsed.index, winnerTag: winner.tag, loserTag: loser.tag };
-    const existing = await findReportedMatch(trx, key);
-    if (existing) return { match_id: existing.id, series: existing.series, created: false };
+    const logUploadId = upload.id;
+    if (!upload.created) {
+      // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
+      // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
+      await lockUploadContent(trx, sha256);
+      const existing = await findReportedMatch(trx, { logUploadId, matchIndex: parsed.index, winnerTag: winner.tag, loserTag: loser.tag });
+      if (existing) return { match_id: existing.id, series: existing.series, created: false };
+    }
     const matchId = await insertMatch(trx, {
       ...matchColumnsFromLog(parsed, facts),
       series_id: series.id,
@@ -148,11 +151,11 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       import_key: null,
       report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
     });
-    const players = seenPlayers(parsed);
-    await upsertPlayers(trx, players, facts.date);
-    await upsertAliases(trx, players, facts.date, true);
-    await insertPlayerStats(trx, playerStatRows(matchId, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }));
-    for (const teamId of [winner.id, loser.id]) if (teamId !== null) await ensureTeamRating(trx, series.id, teamId);
+    await upsertMatchPlayers(trx, seenPlayers(parsed), facts.date, {
+      count: true,
+      stats: playerStatRows(matchId, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
+    });
+    await ensureTeamRatings(trx, series, [winner.id, loser.id].filter((id): id is number => id !== null));
     await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
       teams: [winner.tag, loser.tag],
       kind: data.kind,
