@@ -32,7 +32,6 @@ async function editMatch(
 type Where = { series: string; matchId: string };
 
 // Kysely types a defaulted (Generated) jsonb column's update as the column type itself; JSON text is what we write.
-const jsonColumn = (value: unknown): never => json(value) as never;
 
 /** Puts the match into the tournament with this tag, or takes it out (null); 400 for an unknown tournament. */
 export function setMatchTournament(db: DB, actor: Actor, where: Where, tag: string | null): Promise<void> {
@@ -55,7 +54,7 @@ export function setMatchTournament(db: DB, actor: Actor, where: Where, tag: stri
 export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: CapFlip[]): Promise<void> {
   const sorted = [...capFlips].sort((a, b) => a.at - b.at);
   return editMatch(db, actor, where, 'match.cap_flips', async (match) => ({
-    values: { cap_flips: jsonColumn(sorted) },
+    values: { cap_flips: json(sorted) },
     before: { cap_flips: match.cap_flips },
     after: { cap_flips: sorted },
   }));
@@ -64,7 +63,7 @@ export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: C
 /** Replaces the match's map layout (matches.map_layout). */
 export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: JsonValue[]): Promise<void> {
   return editMatch(db, actor, where, 'match.layout', async (match) => ({
-    values: { map_layout: jsonColumn(layout) },
+    values: { map_layout: json(layout) },
     before: { layout: match.map_layout },
     after: { layout },
   }));
@@ -73,7 +72,7 @@ export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: JsonV
 /** Replaces the match's stream links. */
 export function setMatchStreams(db: DB, actor: Actor, where: Where, streams: Record<string, string>): Promise<void> {
   return editMatch(db, actor, where, 'match.streams', async (match) => ({
-    values: { streams: jsonColumn(streams) },
+    values: { streams: json(streams) },
     before: { streams: match.streams },
     after: { streams },
   }));

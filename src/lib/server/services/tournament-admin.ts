@@ -10,7 +10,6 @@ import { json } from '../db/json.ts';
 import { audit } from './audit.ts';
 
 // Kysely types a defaulted (Generated) jsonb column's write as the column type itself; JSON text is what we write.
-const jsonColumn = (value: unknown): never => json(value) as never;
 
 /** Splits a body into the named columns and the unknown fields that pass through into `extra`. */
 function split(body: Record<string, unknown>): { named: Record<string, unknown>; extra: Record<string, unknown> } {
@@ -78,7 +77,7 @@ export async function createTournament(db: DB, actor: Actor, body: CreateTournam
         series_id: current?.id ?? null,
         starts_at: columns.starts_at ?? null,
         ends_at: columns.ends_at ?? null,
-        extra: jsonColumn(extra),
+        extra: json(extra),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -96,7 +95,7 @@ export async function patchTournament(db: DB, actor: Actor, tag: string, body: P
     const existing = await findByTag(trx, tag);
     if (!existing) throw notFound(messages.tournamentNotFound(tag));
     const changes: TournamentUpdate = { ...toColumns(named) };
-    if (Object.keys(extra).length) changes.extra = jsonColumn({ ...existing.extra, ...extra });
+    if (Object.keys(extra).length) changes.extra = json({ ...existing.extra, ...extra });
     if (Object.keys(changes).length === 0) return existing;
     const updated = await trx.updateTable('tournaments').set(changes).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
     const before = Object.fromEntries(Object.keys(named).map((key) => [key, existing[key as keyof TournamentRow]]));

@@ -1,5 +1,5 @@
 import type { Match, MatchTeam, PlayerStats } from '../../../schemas/match.ts';
-import type { CapFlip, Side } from '../../db/tables/matches.ts';
+import type { Side } from '../../db/tables/matches.ts';
 import type { MatchListRow } from '../../repositories/read/matches.ts';
 import { iso, mapView } from './values.ts';
 
@@ -48,10 +48,10 @@ export function toMatch(row: MatchListRow): Match {
     visibility: row.visibility,
     defensive_players: { Allies: defensive.Allies ?? [], Axis: defensive.Axis ?? [] },
     submitted_by: submitted ? { tag: row.submitted_by_tag, username: row.submitted_by_username } : null,
-    cap_flips: (Array.isArray(row.cap_flips) ? row.cap_flips : []) as unknown as CapFlip[],
-    streams: (row.streams ?? {}) as unknown as Record<string, string>,
+    cap_flips: Array.isArray(row.cap_flips) ? row.cap_flips : [],
+    streams: row.streams ?? {},
     gamemode: row.gamemode,
-    kill_statistics: (row.kill_statistics ?? null) as unknown as Record<string, unknown> | null,
+    kill_statistics: row.kill_statistics ?? null,
   };
 }
 
