@@ -1,11 +1,7 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
+import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
 import type { MatchRow, MatchUpdate, NewMatch } from '../db/tables/matches.ts';
-
-/** Inserts a match and returns its id. */
-export async function insertMatch(db: DB, values: NewMatch): Promise<number> {
-  const row = await db.insertInto('matches').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /**
  * The match already reported from this upload and match index for the same winner/loser pair (tags compared
@@ -54,14 +50,27 @@ export async function findTournamentIdByTag(db: DB, tag: string): Promise<number
 }
 
 /**
- * Gives each team a rating row in the series, with the series' initial mu and sigma (passed in: the caller has
- * the series row), unless it has one. One statement for all teams.
+ * Inserts a reported match with everything it writes, in ONE statement (each statement costs the embedded engine
+ * several protocol round trips): the match row, its players, aliases and per-player rows (matchPlayerWrites; the
+ * stats' match_id is replaced by the new id), and a rating row in the series for each registered team that has
+ * none (the series' initial mu and sigma, passed in because the caller has the series row). Returns the match id.
  */
-export async function ensureTeamRatings(db: DB, series: { id: number; rating_mu: number; rating_sigma: number }, teamIds: readonly number[]): Promise<void> {
-  if (teamIds.length === 0) return;
-  await db
-    .insertInto('team_ratings')
-    .values(teamIds.map((teamId) => ({ series_id: series.id, team_id: teamId, mu: series.rating_mu, sigma: series.rating_sigma, last_updated: null, true_strength: null })))
-    .onConflict((oc) => oc.columns(['series_id', 'team_id']).doNothing())
-    .execute();
+export async function insertReportedMatch(
+  db: DB,
+  match: NewMatch,
+  players: MatchPlayerWrites,
+  ratings: { series: { id: number; rating_mu: number; rating_sigma: number }; teamIds: readonly number[] },
+): Promise<number> {
+  const insert = db.insertInto('matches').values(match).returning('id');
+  const { series } = ratings;
+  const result = await sql<{ id: number }>`with m as (${insert}),
+    ${matchPlayerWrites(players, sql<number>`(select id from m)`)},
+    tr as (
+      insert into team_ratings (series_id, team_id, mu, sigma, last_updated, true_strength)
+      select ${series.id}::int, t.id::int, ${series.rating_mu}::float8, ${series.rating_sigma}::float8, null, null
+      from jsonb_array_elements_text(${JSON.stringify(ratings.teamIds)}::jsonb) as t(id)
+      on conflict (series_id, team_id) do nothing
+      returning 1)
+    select id from m`.execute(db);
+  return result.rows[0]!.id;
 }

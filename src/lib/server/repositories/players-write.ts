@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { PlayerMatchStatsRow } from '../db/tables/player-match-stats.ts';
 
@@ -22,34 +22,42 @@ function aliasRows(players: readonly SeenPlayer[]): { steam_id: string; name: st
   return rows.sort(byId);
 }
 
+/** What a match writes about its players; see matchPlayerWrites. */
+export interface MatchPlayerWrites {
+  players: readonly SeenPlayer[];
+  /** When the match was played. */
+  seen: Date;
+  /** True for a new report (times_seen grows); false for a re-parse of a match already counted. */
+  count: boolean;
+  /** The match's per-player rows (optional). */
+  stats?: readonly PlayerStatRecord[];
+}
+
 /**
- * Writes the players of one match played at `seen` in ONE statement (a report's players are at most a few
- * hundred, so each list travels as one jsonb parameter):
+ * The common table expressions (`p`, `al` and, with stats, `s`) that write the players of one match, to put after
+ * `with` in ONE statement (a report's players are at most a few hundred, so each list is one jsonb parameter):
  * - players: `name` follows the most recent match (matches may be reported out of order), first_seen/last_seen
  *   widen; rows go in steam_id order so that concurrent reports lock players in the same order;
- * - aliases: each (player, name) of the match; with `count` (a new report) times_seen grows by one per match,
- *   without it (a re-parse of a match already counted) only new aliases are added and dates widen;
- * - `stats` (optional): the match's per-player rows, as ONE jsonb parameter expanded by jsonb_populate_recordset
- *   (~30 bind parameters per player made the embedded engine spend most of a report binding values).
- * The foreign keys to players are checked at the end of the statement, after the players are in.
+ * - aliases: each (player, name) of the match; with `count` times_seen grows by one per match, without it only new
+ *   aliases are added and dates widen;
+ * - stats: the per-player rows expanded by jsonb_populate_recordset (~30 bind parameters per player made the
+ *   embedded engine spend most of a report binding values); `matchId`, when given, replaces their match_id (for
+ *   a match inserted by an earlier expression of the same statement).
+ * Foreign keys to players (and matches) are checked at the end of the statement, after every row is in.
  */
-export async function upsertMatchPlayers(
-  db: DB,
-  players: readonly SeenPlayer[],
-  seen: Date,
-  options: { count: boolean; stats?: readonly PlayerStatRecord[] },
-): Promise<void> {
-  if (players.length === 0 && !options.stats?.length) return;
-  const rows = players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
-  const at = seen.toISOString();
-  const timesSeen = options.count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
-  const stats = options.stats ?? [];
-  const columns = sql.join(Object.keys(stats[0] ?? {}).map((c) => sql.ref(c)));
+export function matchPlayerWrites(writes: MatchPlayerWrites, matchId?: RawBuilder<number>): RawBuilder<unknown> {
+  const rows = writes.players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
+  const at = writes.seen.toISOString();
+  const timesSeen = writes.count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
+  const stats = writes.stats ?? [];
+  const names = Object.keys(stats[0] ?? {});
+  const columns = sql.join(names.map((c) => sql.ref(c)));
+  const values = sql.join(names.map((c) => (c === 'match_id' && matchId ? matchId : sql.ref(`r.${c}`))));
   const statsCte = stats.length === 0 ? sql`` : sql`, s as (
       insert into player_match_stats (${columns})
-      select ${columns} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(stats)}::jsonb)
+      select ${values} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(stats)}::jsonb) as r
       returning 1)`;
-  await sql`with p as (
+  return sql`p as (
       insert into players (steam_id, name, first_seen, last_seen)
       select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(steam_id text, name text)
@@ -57,14 +65,22 @@ export async function upsertMatchPlayers(
         name = case when excluded.last_seen >= players.last_seen then excluded.name else players.name end,
         first_seen = least(players.first_seen, excluded.first_seen),
         last_seen = greatest(players.last_seen, excluded.last_seen)
-      returning 1)${statsCte}
-    insert into player_aliases (steam_id, name, first_seen, last_seen, times_seen)
-    select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz, 1
-    from jsonb_to_recordset(${JSON.stringify(aliasRows(players))}::jsonb) as r(steam_id text, name text)
-    on conflict (steam_id, name) do update set
-      first_seen = least(player_aliases.first_seen, excluded.first_seen),
-      last_seen = greatest(player_aliases.last_seen, excluded.last_seen),
-      times_seen = ${timesSeen}`.execute(db);
+      returning 1),
+    al as (
+      insert into player_aliases (steam_id, name, first_seen, last_seen, times_seen)
+      select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz, 1
+      from jsonb_to_recordset(${JSON.stringify(aliasRows(writes.players))}::jsonb) as r(steam_id text, name text)
+      on conflict (steam_id, name) do update set
+        first_seen = least(player_aliases.first_seen, excluded.first_seen),
+        last_seen = greatest(player_aliases.last_seen, excluded.last_seen),
+        times_seen = ${timesSeen}
+      returning 1)${statsCte}`;
+}
+
+/** Writes the players of one match in one statement (matchPlayerWrites); the stats carry their match_id. */
+export async function upsertMatchPlayers(db: DB, writes: MatchPlayerWrites): Promise<void> {
+  if (writes.players.length === 0 && !writes.stats?.length) return;
+  await sql`with ${matchPlayerWrites(writes)} select 1`.execute(db);
 }
 
 /** A complete player_match_stats row with its jsonb columns as plain values (not JSON text). */

@@ -53,7 +53,7 @@ export async function reparseMatch(db: DB, actor: Actor, matchId: number): Promi
     const kept = new Map<string, KeptPlayerColumns>(previous.map((r) => [r.steam_id, r]));
     await deletePlayerStats(trx, matchId);
     const rows = playerStatRows(matchId, parsed, facts.victor_side, { winnerId: match.winner_team_id, loserId: match.loser_team_id }, kept);
-    await upsertMatchPlayers(trx, seenPlayers(parsed), facts.date, { count: false, stats: rows });
+    await upsertMatchPlayers(trx, { players: seenPlayers(parsed), seen: facts.date, count: false, stats: rows });
     await updateMatch(trx, matchId, matchColumnsFromLog(parsed, facts));
     await audit(trx, actor, 'match.reparse', { type: 'match', id: matchId }, { players: previous.length }, { players: rows.length });
     return {

@@ -6,8 +6,7 @@ import { badRequest, unauthorized } from '../../http/errors.ts';
 import { messages } from '../../http/messages.ts';
 import { describeZodError } from '../../http/respond.ts';
 import { lockUploadContent, storeLogUpload } from '../../repositories/log-uploads.ts';
-import { ensureTeamRatings, findReportedMatch, findTournamentIdByTag, insertMatch } from '../../repositories/matches-write.ts';
-import { upsertMatchPlayers } from '../../repositories/players-write.ts';
+import { findReportedMatch, findTournamentIdByTag, insertReportedMatch } from '../../repositories/matches-write.ts';
 import { audit } from '../audit.ts';
 import { notifyQueued } from '../rating-queue.ts';
 import { getDefaultSeries } from '../series.ts';
@@ -126,7 +125,7 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       const existing = await findReportedMatch(trx, { logUploadId, matchIndex: parsed.index, winnerTag: winner.tag, loserTag: loser.tag });
       if (existing) return { match_id: existing.id, series: existing.series, created: false };
     }
-    const matchId = await insertMatch(trx, {
+    const matchId = await insertReportedMatch(trx, {
       ...matchColumnsFromLog(parsed, facts),
       series_id: series.id,
       title: fields.title ?? null,
@@ -150,12 +149,13 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       source: input.source ?? 'log',
       import_key: null,
       report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
-    });
-    await upsertMatchPlayers(trx, seenPlayers(parsed), facts.date, {
+    }, {
+      players: seenPlayers(parsed),
+      seen: facts.date,
       count: true,
-      stats: playerStatRows(matchId, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
-    });
-    await ensureTeamRatings(trx, series, [winner.id, loser.id].filter((id): id is number => id !== null));
+      // match_id 0 stands for the id the same statement gives the match.
+      stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
+    }, { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) });
     await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
       teams: [winner.tag, loser.tag],
       kind: data.kind,
