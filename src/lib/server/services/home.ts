@@ -1,6 +1,8 @@
 import type { DB } from '../db/index.ts';
 import type { SeriesRow } from '../db/tables/series.ts';
-import { countSeriesTotals, listLatestMatches, listRankedTeams } from '../repositories/home.ts';
+import { listLatestMatches } from '../repositories/home.ts';
+import { listSeriesTeams } from '../repositories/read/teams.ts';
+import { computeSeriesStatistics } from './read/statistics.ts';
 
 export const HOME_TOP_TEAMS = 5;
 export const HOME_LATEST_MATCHES = 10;
@@ -11,21 +13,24 @@ export interface HomeData {
   totals: { teams: number; players: number; matches: number };
 }
 
-/** The home page's cards for a series; empty lists and zero counts for an empty series. */
+/**
+ * The home page's cards for a series, with the same ranking and counts as the API's team list and statistics
+ * (computed now, so that a report entered a moment ago counts); empty lists and zero counts for no series.
+ */
 export async function loadHome(db: DB, series: SeriesRow | undefined): Promise<HomeData> {
   if (!series) return { topTeams: [], latestMatches: [], totals: { teams: 0, players: 0, matches: 0 } };
-  const [teams, latestMatches, totals] = await Promise.all([
-    listRankedTeams(db, series.id, series.ranked_after_matches, HOME_TOP_TEAMS),
+  const [teams, latestMatches, statistics] = await Promise.all([
+    listSeriesTeams(db, series.id, series.ranked_after_matches, { inactive: false, limit: HOME_TOP_TEAMS, offset: 0 }),
     listLatestMatches(db, series.id, HOME_LATEST_MATCHES),
-    countSeriesTotals(db, series.id),
+    computeSeriesStatistics(db, series),
   ]);
-  const topTeams = teams.map((team, index) => ({
-    rank: index + 1,
+  const topTeams = teams.rows.map((team) => ({
+    rank: Number(team.rank),
     tag: team.tag,
     name: team.name,
     icon: team.icon,
     score: team.mu - 3 * team.sigma,
     ranked: team.num_matches >= series.ranked_after_matches,
   }));
-  return { topTeams, latestMatches, totals };
+  return { topTeams, latestMatches, totals: { teams: statistics.teams, players: statistics.players, matches: statistics.matches } };
 }
