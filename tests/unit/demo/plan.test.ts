@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
 import { DEMO_BETA, planDemo, resultForMargin } from '../../../src/lib/server/services/demo/plan.ts';
-import { demoLog } from '../../../src/lib/server/services/demo/logs.ts';
+import { demoLog, demoLogSize } from '../../../src/lib/server/services/demo/logs.ts';
 
 const anchor = new Date('2026-06-01T00:00:00Z');
 
@@ -64,5 +64,25 @@ describe('demo plan', () => {
       expect(parsed.victor_side).toBe(m.winnerSide);
       expect(Object.keys(parsed.players).length).toBeGreaterThanOrEqual(8);
     }
+  });
+
+  it('sizes the seeded logs small: the planned lineup, 30-45 minutes, in every format, the same for a seed', () => {
+    const plan = planDemo({ seed: 9, teams: 6, matches: 30, anchor });
+    const formats = new Set<string>();
+    for (const m of plan.matches) {
+      const size = demoLogSize(m);
+      expect(size.minutes).toBeGreaterThanOrEqual(30);
+      expect(size.minutes).toBeLessThanOrEqual(45);
+      expect([3, 4]).toContain(size.killsPerMinute);
+      const text = demoLog(plan, m, size);
+      expect(demoLog(plan, m, size)).toBe(text);
+      const parsed = parseMatch(text, { format: m.format, year: m.date.getUTCFullYear() });
+      formats.add(parsed.format);
+      expect(parsed.result).toBe(m.result);
+      expect(Object.keys(parsed.players)).toHaveLength(2 * m.lineup);
+      expect(parsed.duration).toBeGreaterThanOrEqual(size.minutes - 1);
+      expect(parsed.duration).toBeLessThanOrEqual(size.minutes + 1);
+    }
+    expect(formats).toEqual(new Set(['hlu-txt', 'hlu-csv', 'rcon']));
   });
 });
