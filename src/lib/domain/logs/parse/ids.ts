@@ -1,15 +1,23 @@
+import { idAt } from './id-table.ts';
+import type { IdTable } from './id-table.ts';
+
 /** True for a SteamID64 (17 digits) or an EOS id (32 hex digits). */
 export function isPlayerId(text: string): boolean {
-  const n = text.length;
+  return isPlayerIdAt(text, 0, text.length);
+}
+
+/** isPlayerId(text.slice(from, to)) without the substring. */
+export function isPlayerIdAt(text: string, from: number, to: number): boolean {
+  const n = to - from;
   if (n === 17) {
-    for (let i = 0; i < 17; i++) {
+    for (let i = from; i < to; i++) {
       const c = text.charCodeAt(i);
       if (c < 48 || c > 57) return false;
     }
     return true;
   }
   if (n === 32) {
-    for (let i = 0; i < 32; i++) {
+    for (let i = from; i < to; i++) {
       const c = text.charCodeAt(i) | 0x20;
       if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
     }
@@ -35,15 +43,43 @@ export function lastIndexFrom(text: string, search: string, from: number): numbe
   return -1;
 }
 
-/** Last index of the character `code` at or before `from`, or -1. */
-function lastCharAt(text: string, code: number, from: number): number {
-  for (let i = Math.min(from, text.length - 1); i >= 0; i--) if (text.charCodeAt(i) === code) return i;
+/** Last index of the character `code` at or before `from` and at or after `min`, or -1. */
+function lastCharAt(text: string, code: number, from: number, min: number): number {
+  for (let i = Math.min(from, text.length - 1); i >= min; i--) if (text.charCodeAt(i) === code) return i;
   return -1;
+}
+
+/** `lastIndexFrom(text, search, from)` when that is at or after `min`, else -1. */
+function lastIndexAbove(text: string, search: string, from: number, min: number): number {
+  const at = lastIndexFrom(text, search, from);
+  return at >= min ? at : -1;
 }
 
 /** `text` without one trailing space (what `.replace(/ $/, '')` does). */
 export function dropTrailingSpace(text: string): string {
   return text.charCodeAt(text.length - 1) === 32 ? text.slice(0, -1) : text;
+}
+
+/** `dropTrailingSpace(text.slice(from, end))` as one substring. */
+function nameIn(text: string, from: number, end: number): string {
+  return text.slice(from, end > from && text.charCodeAt(end - 1) === 32 ? end - 1 : end);
+}
+
+/** The id `text.slice(from, to)`: the parse's shared string when a table is given. */
+function idIn(ids: IdTable | undefined, text: string, from: number, to: number): string {
+  return ids ? idAt(ids, text, from, to) : text.slice(from, to);
+}
+
+/** The team `text.slice(from, to)` (`None`/empty -> null); the two sides come back as constants. */
+function teamIn(text: string, from: number, to: number): string | null {
+  const n = to - from;
+  if (n === 0) return null;
+  if (n === 6 && text.startsWith('Allies', from)) return 'Allies';
+  if (n === 4) {
+    if (text.startsWith('Axis', from)) return 'Axis';
+    if (text.startsWith('None', from)) return null;
+  }
+  return text.slice(from, to);
 }
 
 /** A `(Team/ID)` group found inside a line. `open` is the index of `(`, `close` of `)`. */
@@ -54,39 +90,40 @@ export interface TeamIdGroup {
   id: string;
 }
 
-/** Reads a `(Team/ID)` group whose `)` is at `close`; the team is letters only (`None`/empty -> null). */
-export function groupEndingAt(text: string, close: number): TeamIdGroup | null {
+/**
+ * Reads a `(Team/ID)` group whose `)` is at `close` and whose `(` is at or after `min`; the team is letters only
+ * (`None`/empty -> null). With `ids`, the id is that table's shared string.
+ */
+export function groupEndingAt(text: string, close: number, ids?: IdTable, min = 0): TeamIdGroup | null {
   if (text.charCodeAt(close) !== 41) return null;
-  const slash = lastCharAt(text, 47, close);
-  if (slash < 0) return null;
-  const id = text.slice(slash + 1, close);
-  if (!isPlayerId(id)) return null;
-  const open = lastCharAt(text, 40, slash);
+  const slash = lastCharAt(text, 47, close, min);
+  if (slash < 0 || !isPlayerIdAt(text, slash + 1, close)) return null;
+  const open = lastCharAt(text, 40, slash, min);
   if (open < 0) return null;
   for (let i = open + 1; i < slash; i++) {
     const c = text.charCodeAt(i) | 0x20;
     if (c < 97 || c > 122) return null;
   }
-  const team = text.slice(open + 1, slash);
-  return { open, close, team: team === '' || team === 'None' ? null : team, id };
+  return { open, close, team: teamIn(text, open + 1, slash), id: idIn(ids, text, slash + 1, close) };
 }
 
-/** Reads `<name> (<ID>)` (or `<name>(<ID>)`) at the end of `text`; the name keeps any characters. */
-export function nameAndId(text: string): { name: string; id: string } | null {
-  if (!text.endsWith(')')) return null;
-  const open = lastCharAt(text, 40, text.length - 1);
-  if (open < 0) return null;
-  const id = text.slice(open + 1, -1);
-  if (!isPlayerId(id)) return null;
-  const name = dropTrailingSpace(text.slice(0, open));
-  return { name, id };
+/**
+ * Reads `<name> (<ID>)` (or `<name>(<ID>)`) at the end of `text.slice(from)`; the name keeps any characters. With
+ * `ids`, the id is that table's shared string.
+ */
+export function nameAndId(text: string, ids?: IdTable, from = 0): { name: string; id: string } | null {
+  const close = text.length - 1;
+  if (close < from || text.charCodeAt(close) !== 41) return null;
+  const open = lastCharAt(text, 40, close, from);
+  if (open < 0 || !isPlayerIdAt(text, open + 1, close)) return null;
+  return { name: nameIn(text, from, open), id: idIn(ids, text, open + 1, close) };
 }
 
 /** Reads `<name> (<Team>/<ID>)` (space optional) at the end of `text`. */
-export function nameTeamId(text: string): { name: string; team: string | null; id: string } | null {
-  const group = groupEndingAt(text, text.length - 1);
+export function nameTeamId(text: string, ids?: IdTable): { name: string; team: string | null; id: string } | null {
+  const group = groupEndingAt(text, text.length - 1, ids);
   if (!group) return null;
-  return { name: dropTrailingSpace(text.slice(0, group.open)), team: group.team, id: group.id };
+  return { name: nameIn(text, 0, group.open), team: group.team, id: group.id };
 }
 
 export interface KillParts {
@@ -100,34 +137,38 @@ export interface KillParts {
 }
 
 /**
- * Splits `A (T/id) -> B (T/id) with W` (HLU text) or `A(T/id) -> B(T/id) with W` (RCON). Names may contain anything,
- * including ' -> ' and parentheses, so the split anchors on valid `(Team/ID)` groups and prefers the right-most one.
+ * Splits `A (T/id) -> B (T/id) with W` (HLU text) or `A(T/id) -> B(T/id) with W` (RCON), read from
+ * `text.slice(from, to)` (lines are read in place, without a substring each).
+ * Names may contain anything, including ' -> ' and parentheses, so the split anchors on valid `(Team/ID)` groups and
+ * prefers the right-most one. With `ids`, the ids are that table's shared strings.
  */
-export function splitKill(text: string): KillParts | null {
-  let withAt = lastIndexFrom(text, ') with ', text.length);
+export function splitKill(text: string, ids?: IdTable, from = 0, to = text.length): KillParts | null {
+  let withAt = lastIndexAbove(text, ') with ', to - 7, from);
   while (withAt >= 0) {
-    const victim = groupEndingAt(text, withAt);
+    const victim = groupEndingAt(text, withAt, ids, from);
     if (victim) {
-      const weaponText = text.slice(withAt + 7);
-      let arrow = lastIndexFrom(text, ') -> ', victim.open);
+      let arrow = lastIndexAbove(text, ') -> ', victim.open, from);
       while (arrow >= 0) {
-        const killer = groupEndingAt(text, arrow);
+        const killer = groupEndingAt(text, arrow, ids, from);
         const victimStart = arrow + 5;
         if (killer && victimStart <= victim.open) {
+          const weaponAt = withAt + 7;
+          const n = to - weaponAt;
+          const none = n === 0 || (n === 4 && text.startsWith('None', weaponAt));
           return {
-            killerName: dropTrailingSpace(text.slice(0, killer.open)),
+            killerName: nameIn(text, from, killer.open),
             killerTeam: killer.team,
             killerId: killer.id,
-            victimName: dropTrailingSpace(text.slice(victimStart, victim.open)),
+            victimName: nameIn(text, victimStart, victim.open),
             victimTeam: victim.team,
             victimId: victim.id,
-            weapon: weaponText === '' || weaponText === 'None' ? null : weaponText,
+            weapon: none ? null : text.slice(weaponAt, to),
           };
         }
-        arrow = arrow === 0 ? -1 : lastIndexFrom(text, ') -> ', arrow - 1);
+        arrow = arrow <= from ? -1 : lastIndexAbove(text, ') -> ', arrow - 1, from);
       }
     }
-    withAt = withAt === 0 ? -1 : lastIndexFrom(text, ') with ', withAt - 1);
+    withAt = withAt <= from ? -1 : lastIndexAbove(text, ') with ', withAt - 1, from);
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { LogEvent, ParsedLog } from '../types.ts';
+import { newIdTable } from './id-table.ts';
 import { rconEvent } from './rcon-body.ts';
 
 /**
@@ -12,8 +13,12 @@ export function readRconPrefix(line: string): { time: number; bodyAt: number } |
     let d = at - 1;
     while (d >= 0 && line.charCodeAt(d) >= 48 && line.charCodeAt(d) <= 57) d--;
     if (d < at - 1 && d >= 2 && line.charCodeAt(d) === 40 && line.charCodeAt(d - 1) === 32) {
-      const seconds = Number(line.slice(d + 1, at));
-      if (Number.isSafeInteger(seconds) && at - d <= 14) return { time: seconds * 1000, bodyAt: at + 3 };
+      // 1-13 digits: read in place (what Number() of them gives, always a safe integer).
+      if (at - d <= 14) {
+        let seconds = 0;
+        for (let k = d + 1; k < at; k++) seconds = seconds * 10 + (line.charCodeAt(k) - 48);
+        return { time: seconds * 1000, bodyAt: at + 3 };
+      }
     }
     at = line.indexOf(')] ', at + 1);
   }
@@ -83,12 +88,13 @@ export function parseRcon(text: string): ParsedLog {
   let skipped = 0;
   let time = 0;
   let body: string | null = null;
+  const ids = newIdTable();
   const flush = (): void => {
     if (body === null) return;
     let end = body.length;
     // A blank line after an entry (e.g. the file's final newline) is not part of its body.
     while (end > 0 && body.charCodeAt(end - 1) === 10) end--;
-    const e = rconEvent(time, body.slice(0, end));
+    const e = rconEvent(time, end === body.length ? body : body.slice(0, end), ids);
     if (e) raw.push(e);
     else skipped++;
     body = null;

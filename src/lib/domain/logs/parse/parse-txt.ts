@@ -1,41 +1,67 @@
 import type { LogEvent, ParsedLog } from '../types.ts';
-import { txtEvent } from './txt-details.ts';
+import { newIdTable } from './id-table.ts';
+import type { IdTable } from './id-table.ts';
+import { killEvent, txtEvent } from './txt-details.ts';
 
 const MONTHS: Record<string, number> = {
   Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11,
 };
 
-function digits2(line: string, at: number): number {
-  const a = line.charCodeAt(at) - 48;
-  const b = line.charCodeAt(at + 1) - 48;
+function digits2(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-interface Stamp {
-  month: number;
-  day: number;
-  seconds: number;
-}
+const DAY = 86_400;
 
-/** Reads `HH:MM:SS - Ddd, Mmm DD` at the start of a line (22 chars), or null. */
-function readStamp(line: string): Stamp | null {
-  if (line.length < 23 || line.charCodeAt(2) !== 58 || line.charCodeAt(5) !== 58) return null;
+/**
+ * Reads `HH:MM:SS - Ddd, Mmm DD` at `at` in a line ending at `end` (22 chars, the line at least 23 long), packed as
+ * (month * 32 + day) * DAY + seconds of the day; -1 when absent. A number instead of an object: one per line.
+ */
+function readStamp(text: string, at: number, end: number): number {
+  if (end - at < 23 || text.charCodeAt(at + 2) !== 58 || text.charCodeAt(at + 5) !== 58) return -1;
   // ' - ' at 8..10, ', ' at 14..15, ' ' at 19.
-  if (line.charCodeAt(8) !== 32 || line.charCodeAt(9) !== 45 || line.charCodeAt(10) !== 32) return null;
-  if (line.charCodeAt(14) !== 44 || line.charCodeAt(15) !== 32 || line.charCodeAt(19) !== 32) return null;
-  const h = digits2(line, 0);
-  const mi = digits2(line, 3);
-  const s = digits2(line, 6);
-  const month = MONTHS[line.slice(16, 19)];
-  const day = digits2(line, 20);
-  if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60 || month === undefined || day < 1 || day > 31) return null;
-  return { month, day, seconds: h * 3600 + mi * 60 + s };
+  if (text.charCodeAt(at + 8) !== 32 || text.charCodeAt(at + 9) !== 45 || text.charCodeAt(at + 10) !== 32) return -1;
+  if (text.charCodeAt(at + 14) !== 44 || text.charCodeAt(at + 15) !== 32 || text.charCodeAt(at + 19) !== 32) return -1;
+  const h = digits2(text, at);
+  const mi = digits2(text, at + 3);
+  const s = digits2(text, at + 6);
+  const month = MONTHS[text.slice(at + 16, at + 19)];
+  const day = digits2(text, at + 20);
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60 || month === undefined || day < 1 || day > 31) return -1;
+  return (month * 32 + day) * DAY + h * 3600 + mi * 60 + s;
 }
 
+/** The line waiting for its event: details are text[from, to) plus `extra` (CHAT continuation lines), if any. */
 interface Pending {
   time: number;
-  label: string;
-  details: string;
+  label: string | null;
+  from: number;
+  to: number;
+  extra: string | null;
+}
+
+interface Output {
+  events: LogEvent[];
+  skipped: number;
+}
+
+/** Turns the pending line into an event (or counts it as skipped) and clears it. */
+function flush(p: Pending, text: string, ids: IdTable, out: Output): void {
+  const label = p.label;
+  if (label === null) return;
+  p.label = null;
+  let e: LogEvent | null;
+  // Kill lines (most of a log) are read in place; every other line gets its details as a string.
+  if (p.extra === null && (label === 'KILL' || label === 'TEAM KILL')) {
+    e = killEvent(label === 'KILL' ? 'player_kill' : 'player_teamkill', p.time, text, p.from, p.to, ids);
+  } else {
+    const details = text.slice(p.from, p.to);
+    e = txtEvent(p.time, label, p.extra === null ? details : details + p.extra, ids);
+  }
+  if (e) out.events.push(e);
+  else out.skipped++;
 }
 
 /**
@@ -44,42 +70,55 @@ interface Pending {
  * timestamp continue the previous CHAT line (messages can hold newlines) or are skipped.
  */
 export function parseTxt(text: string, year: number): ParsedLog {
-  const events: LogEvent[] = [];
-  let skipped = 0;
+  const out: Output = { events: [], skipped: 0 };
   let currentYear = year;
   let lastMonth = -1;
-  let pending: Pending | null = null;
-  const flush = (): void => {
-    if (!pending) return;
-    const e = txtEvent(pending.time, pending.label, pending.details);
-    if (e) events.push(e);
-    else skipped++;
-    pending = null;
-  };
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i] ?? '';
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    const stamp = readStamp(line);
-    if (!stamp || line.charCodeAt(22) !== 9) {
-      if (pending !== null && (pending as Pending).label.startsWith('CHAT[')) {
-        (pending as Pending).details += '\n' + line;
+  // Date.UTC of the last (year, month, day) seen: a log's lines share a handful of days.
+  let dayKey = -1;
+  let dayMs = 0;
+  const pending: Pending = { time: 0, label: null, from: 0, to: 0, extra: null };
+  const ids = newIdTable();
+  // Lines are read in place ([at, end) without the '\r'), as text.split('\n') would give them.
+  let at = 0;
+  for (;;) {
+    let next = text.indexOf('\n', at);
+    if (next < 0) next = text.length;
+    let end = next;
+    if (end > at && text.charCodeAt(end - 1) === 13) end--;
+    const stamp = readStamp(text, at, end);
+    if (stamp < 0 || text.charCodeAt(at + 22) !== 9) {
+      const line = text.slice(at, end);
+      if (pending.label !== null && pending.label.startsWith('CHAT[')) {
+        pending.extra = (pending.extra ?? '') + '\n' + line;
       } else if (line.trim() !== '' && !line.startsWith('-- ')) {
-        skipped++;
+        out.skipped++;
       }
-      continue;
+    } else {
+      flush(pending, text, ids, out);
+      const date = Math.floor(stamp / DAY);
+      const month = date >> 5;
+      if (lastMonth >= 0 && month < lastMonth) currentYear++;
+      lastMonth = month;
+      const key = currentYear * 512 + date;
+      if (key !== dayKey) {
+        dayKey = key;
+        dayMs = Date.UTC(currentYear, month, date & 31);
+      }
+      const time = dayMs + (stamp - date * DAY) * 1000;
+      const tab = text.indexOf('\t', at + 23);
+      if (tab < 0 || tab >= end) {
+        out.skipped++;
+      } else {
+        pending.time = time;
+        pending.label = text.slice(at + 23, tab).trimEnd();
+        pending.from = tab + 1;
+        pending.to = end;
+        pending.extra = null;
+      }
     }
-    flush();
-    if (lastMonth >= 0 && stamp.month < lastMonth) currentYear++;
-    lastMonth = stamp.month;
-    const time = Date.UTC(currentYear, stamp.month, stamp.day) + stamp.seconds * 1000;
-    const tab = line.indexOf('\t', 23);
-    if (tab < 0) {
-      skipped++;
-      continue;
-    }
-    pending = { time, label: line.slice(23, tab).trimEnd(), details: line.slice(tab + 1) };
+    if (next >= text.length) break;
+    at = next + 1;
   }
-  flush();
-  return { format: 'hlu-txt', events, skippedLines: skipped };
+  flush(pending, text, ids, out);
+  return { format: 'hlu-txt', events: out.events, skippedLines: out.skipped };
 }

@@ -1,9 +1,10 @@
 import { blankEvent, noneToNull } from '../event.ts';
 import type { LogEvent } from '../types.ts';
+import type { IdTable } from './id-table.ts';
 import { groupEndingAt, nameAndId, splitKill } from './ids.ts';
 
-function kill(time: number, body: string, prefixLength: number, team: boolean): LogEvent | null {
-  const k = splitKill(body.slice(prefixLength));
+function kill(time: number, body: string, prefixLength: number, team: boolean, ids: IdTable): LogEvent | null {
+  const k = splitKill(body, ids, prefixLength);
   if (!k) return null;
   const self = k.killerId === k.victimId;
   const e = blankEvent(self ? 'player_suicide' : team ? 'player_teamkill' : 'player_kill', time);
@@ -18,8 +19,8 @@ function kill(time: number, body: string, prefixLength: number, team: boolean): 
   return e;
 }
 
-function connection(time: number, body: string, prefixLength: number, type: LogEvent['type']): LogEvent | null {
-  const who = nameAndId(body.slice(prefixLength));
+function connection(time: number, body: string, prefixLength: number, type: LogEvent['type'], ids: IdTable): LogEvent | null {
+  const who = nameAndId(body, ids, prefixLength);
   if (!who) return null;
   const e = blankEvent(type, time);
   e.player_name = who.name;
@@ -39,12 +40,12 @@ function teamSwitch(time: number, body: string): LogEvent | null {
 }
 
 /** `CHAT[Team|Unit][name(Team/id)]: message`; the first valid `(Team/id)]: ` ends the name. */
-function chat(time: number, body: string): LogEvent | null {
+function chat(time: number, body: string, ids: IdTable): LogEvent | null {
   const scope = body.startsWith('CHAT[Team][') ? 'Team' : body.startsWith('CHAT[Unit][') ? 'Unit' : null;
   if (!scope) return null;
   let at = body.indexOf(')]: ', 11);
   while (at >= 0) {
-    const g = groupEndingAt(body, at);
+    const g = groupEndingAt(body, at, ids);
     if (g && g.open >= 11) {
       const e = blankEvent('player_message', time);
       e.player_name = body.slice(11, g.open);
@@ -59,9 +60,9 @@ function chat(time: number, body: string): LogEvent | null {
   return null;
 }
 
-function adminCam(time: number, body: string): LogEvent | null {
+function adminCam(time: number, body: string, ids: IdTable): LogEvent | null {
   const m = /^Player \[(.*)\] (Entered|Left) Admin Camera$/s.exec(body);
-  const who = m ? nameAndId(m[1] ?? '') : null;
+  const who = m ? nameAndId(m[1] ?? '', ids) : null;
   if (!m || !who) return null;
   const e = blankEvent(m[2] === 'Entered' ? 'player_enter_admin_cam' : 'player_exit_admin_cam', time);
   e.player_name = who.name;
@@ -84,15 +85,18 @@ function other(time: number, body: string): LogEvent {
   return e;
 }
 
-/** Turns one RCON log body (after the `[... (epoch)] ` prefix) into an event, or null when unreadable. */
-export function rconEvent(time: number, body: string): LogEvent | null {
-  if (body.startsWith('KILL: ')) return kill(time, body, 6, false);
-  if (body.startsWith('TEAM KILL: ')) return kill(time, body, 11, true);
-  if (body.startsWith('CONNECTED ')) return connection(time, body, 10, 'player_join_server');
-  if (body.startsWith('DISCONNECTED ')) return connection(time, body, 13, 'player_leave_server');
+/**
+ * Turns one RCON log body (after the `[... (epoch)] ` prefix) into an event, or null when unreadable. Player ids are
+ * `ids`' shared strings.
+ */
+export function rconEvent(time: number, body: string, ids: IdTable): LogEvent | null {
+  if (body.startsWith('KILL: ')) return kill(time, body, 6, false, ids);
+  if (body.startsWith('TEAM KILL: ')) return kill(time, body, 11, true, ids);
+  if (body.startsWith('CONNECTED ')) return connection(time, body, 10, 'player_join_server', ids);
+  if (body.startsWith('DISCONNECTED ')) return connection(time, body, 13, 'player_leave_server', ids);
   if (body.startsWith('TEAMSWITCH ')) return teamSwitch(time, body);
-  if (body.startsWith('CHAT[')) return chat(time, body);
-  if (body.startsWith('Player [')) return adminCam(time, body);
+  if (body.startsWith('CHAT[')) return chat(time, body, ids);
+  if (body.startsWith('Player [')) return adminCam(time, body, ids);
   if (body.startsWith('MATCH START ')) {
     const e = blankEvent('server_match_start', time);
     e.new = body.slice(12);

@@ -1,5 +1,7 @@
 import { blankEvent, noneToNull } from '../event.ts';
 import type { LogEvent } from '../types.ts';
+import type { IdTable } from './id-table.ts';
+import { sharedId } from './id-table.ts';
 import { nameAndId, nameTeamId, splitKill } from './ids.ts';
 
 const SCORE_RE = /^(.*) \(([0-9A-Za-z]+)\): (-?\d+) C, (-?\d+) O, (-?\d+) D, (-?\d+) S \(KD: (-?\d+)\/(-?\d+)\)$/s;
@@ -25,11 +27,12 @@ function changeLine(
   time: number,
   details: string,
   sep: string,
-  read: (s: string) => { name: string; id: string; team?: string | null } | null,
+  read: (s: string, ids: IdTable) => { name: string; id: string; team?: string | null } | null,
+  ids: IdTable,
 ): LogEvent | null {
   const at = details.lastIndexOf(sep);
   if (at < 0) return null;
-  const who = read(details.slice(0, at));
+  const who = read(details.slice(0, at), ids);
   const change = arrowPair(details.slice(at + sep.length));
   if (!who || !change) return null;
   const e = withPlayer(type, time, who);
@@ -38,9 +41,9 @@ function changeLine(
   return e;
 }
 
-function chatLine(time: number, label: string, details: string): LogEvent | null {
+function chatLine(time: number, label: string, details: string, ids: IdTable): LogEvent | null {
   const idOpen = details.lastIndexOf(' (');
-  const who = idOpen >= 0 ? nameAndId('x' + details.slice(idOpen)) : null;
+  const who = idOpen >= 0 ? nameAndId('x' + details.slice(idOpen), ids) : null;
   if (!who) return null;
   const body = details.slice(0, idOpen);
   // The name may itself contain ': '; the first separator is the best guess in this format.
@@ -55,8 +58,16 @@ function chatLine(time: number, label: string, details: string): LogEvent | null
   return e;
 }
 
-function killLine(type: 'player_kill' | 'player_teamkill', time: number, details: string): LogEvent | null {
-  const k = splitKill(details);
+/** A KILL / TEAM KILL line whose details are `text.slice(from, to)` (read in place), or null when unreadable. */
+export function killEvent(
+  type: 'player_kill' | 'player_teamkill',
+  time: number,
+  text: string,
+  from: number,
+  to: number,
+  ids: IdTable,
+): LogEvent | null {
+  const k = splitKill(text, ids, from, to);
   if (!k) return null;
   const e = withPlayer(type, time, { name: k.killerName, id: k.killerId, team: k.killerTeam });
   e.player2_name = k.victimName;
@@ -66,10 +77,10 @@ function killLine(type: 'player_kill' | 'player_teamkill', time: number, details
   return e;
 }
 
-function scoreLine(time: number, details: string): LogEvent | null {
+function scoreLine(time: number, details: string, ids: IdTable): LogEvent | null {
   const m = SCORE_RE.exec(details);
   if (!m || !nameAndId(`x (${m[2]})`)) return null;
-  const e = withPlayer('player_score_update', time, { name: m[1] ?? '', id: m[2] ?? '' });
+  const e = withPlayer('player_score_update', time, { name: m[1] ?? '', id: sharedId(ids, m[2] ?? '') });
   e.combat = Number(m[3]);
   e.offense = Number(m[4]);
   e.defense = Number(m[5]);
@@ -92,42 +103,42 @@ function unitLine(type: 'squad_create' | 'squad_disband', time: number, details:
 
 /**
  * Turns one HLU text line (trimmed label + details) into an event, or null when the details do not have the
- * shape the label promises. Unknown labels become `other` events.
+ * shape the label promises. Unknown labels become `other` events. Player ids are `ids`' shared strings.
  */
-export function txtEvent(time: number, label: string, details: string): LogEvent | null {
+export function txtEvent(time: number, label: string, details: string, ids: IdTable): LogEvent | null {
   switch (label) {
     case 'CONNECTED':
     case 'DISCONNECTED': {
-      const who = nameAndId(details);
+      const who = nameAndId(details, ids);
       return who ? withPlayer(label === 'CONNECTED' ? 'player_join_server' : 'player_leave_server', time, who) : null;
     }
     case 'TEAM SWITCHED':
-      return changeLine('player_change_team', time, details, ': ', nameAndId);
+      return changeLine('player_change_team', time, details, ': ', nameAndId, ids);
     case 'UNIT SWITCHED':
-      return changeLine('player_change_squad', time, details, ': ', nameTeamId);
+      return changeLine('player_change_squad', time, details, ': ', nameTeamId, ids);
     case 'ROLE CHANGED':
-      return changeLine('player_change_role', time, details, ' changed role: ', nameTeamId);
+      return changeLine('player_change_role', time, details, ' changed role: ', nameTeamId, ids);
     case 'LOADOUT CHANGED':
-      return changeLine('player_change_loadout', time, details, ' changed loadout: ', nameTeamId);
+      return changeLine('player_change_loadout', time, details, ' changed loadout: ', nameTeamId, ids);
     case 'LEVELUP':
-      return changeLine('player_level_up', time, details, ' leveled up: ', nameAndId);
+      return changeLine('player_level_up', time, details, ' leveled up: ', nameAndId, ids);
     case 'CAMERA ENTERED':
     case 'CAMERA EXITED': {
       const type = label === 'CAMERA ENTERED' ? 'player_enter_admin_cam' : 'player_exit_admin_cam';
       const suffix = label === 'CAMERA ENTERED' ? ' entered admin cam' : ' exited admin cam';
-      const who = details.endsWith(suffix) ? nameTeamId(details.slice(0, -suffix.length)) : null;
+      const who = details.endsWith(suffix) ? nameTeamId(details.slice(0, -suffix.length), ids) : null;
       return who ? withPlayer(type, time, who) : null;
     }
     case 'SUICIDE': {
-      const who = nameTeamId(details);
+      const who = nameTeamId(details, ids);
       return who ? withPlayer('player_suicide', time, who) : null;
     }
     case 'KILL':
-      return killLine('player_kill', time, details);
+      return killEvent('player_kill', time, details, 0, details.length, ids);
     case 'TEAM KILL':
-      return killLine('player_teamkill', time, details);
+      return killEvent('player_teamkill', time, details, 0, details.length, ids);
     case 'PLAYER SCORE':
-      return scoreLine(time, details);
+      return scoreLine(time, details, ids);
     case 'MAP CHANGED': {
       const m = /^Map changed from (.*) to (.*)$/s.exec(details);
       if (!m) return null;
@@ -166,7 +177,7 @@ export function txtEvent(time: number, label: string, details: string): LogEvent
     case 'UNIT DISBANDED':
       return unitLine('squad_disband', time, details);
     default: {
-      if (label.startsWith('CHAT[') && label.endsWith(']')) return chatLine(time, label, details);
+      if (label.startsWith('CHAT[') && label.endsWith(']')) return chatLine(time, label, details, ids);
       const e = blankEvent('other', time);
       e.message = `${label}\t${details}`;
       return e;
