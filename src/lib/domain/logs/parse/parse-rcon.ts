@@ -1,28 +1,43 @@
 import type { LogEvent, ParsedLog } from '../types.ts';
 import { newIdTable } from './id-table.ts';
-import { rconEvent } from './rcon-body.ts';
+import type { IdTable } from './id-table.ts';
+import { rconEvent, rconKill } from './rcon-body.ts';
+
+/** Where an RCON entry's body starts and its epoch in ms. */
+interface RconPrefix {
+  time: number;
+  bodyAt: number;
+}
+
+/** readRconPrefix for the line text[from, end) into `out` (no object per line); false when absent. */
+function readPrefixAt(text: string, from: number, end: number, out: RconPrefix): boolean {
+  if (from >= end || text.charCodeAt(from) !== 91) return false;
+  let at = text.indexOf(')] ', from + 2);
+  while (at >= 0 && at + 3 <= end) {
+    let d = at - 1;
+    while (d >= from && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d--;
+    if (d < at - 1 && d >= from + 2 && text.charCodeAt(d) === 40 && text.charCodeAt(d - 1) === 32) {
+      // 1-13 digits: read in place (what Number() of them gives, always a safe integer).
+      if (at - d <= 14) {
+        let seconds = 0;
+        for (let k = d + 1; k < at; k++) seconds = seconds * 10 + (text.charCodeAt(k) - 48);
+        out.time = seconds * 1000;
+        out.bodyAt = at + 3;
+        return true;
+      }
+    }
+    at = text.indexOf(')] ', at + 1);
+  }
+  return false;
+}
 
 /**
  * Reads the `[<relative> (<epoch>)] ` prefix of an RCON entry (same as `^\[.+? \((\d+)\)\] ` with the lazy match):
  * returns the epoch in ms and where the body starts, or null.
  */
 export function readRconPrefix(line: string): { time: number; bodyAt: number } | null {
-  if (line.charCodeAt(0) !== 91) return null;
-  let at = line.indexOf(')] ', 2);
-  while (at >= 0) {
-    let d = at - 1;
-    while (d >= 0 && line.charCodeAt(d) >= 48 && line.charCodeAt(d) <= 57) d--;
-    if (d < at - 1 && d >= 2 && line.charCodeAt(d) === 40 && line.charCodeAt(d - 1) === 32) {
-      // 1-13 digits: read in place (what Number() of them gives, always a safe integer).
-      if (at - d <= 14) {
-        let seconds = 0;
-        for (let k = d + 1; k < at; k++) seconds = seconds * 10 + (line.charCodeAt(k) - 48);
-        return { time: seconds * 1000, bodyAt: at + 3 };
-      }
-    }
-    at = line.indexOf(')] ', at + 1);
-  }
-  return null;
+  const out: RconPrefix = { time: 0, bodyAt: 0 };
+  return readPrefixAt(line, 0, line.length, out) ? out : null;
 }
 
 /**
@@ -78,6 +93,37 @@ function chronological(events: LogEvent[]): LogEvent[] {
   return ordered;
 }
 
+/** The entry waiting for its event: its body is text[from, to) plus `extra` (continuation lines), if any. */
+interface Pending {
+  open: boolean;
+  time: number;
+  from: number;
+  to: number;
+  extra: string | null;
+}
+
+/** Turns the pending entry into an event (pushed to `raw`); false when it is unreadable. Clears it. */
+function flush(p: Pending, text: string, ids: IdTable, raw: LogEvent[]): boolean {
+  if (!p.open) return true;
+  p.open = false;
+  let e: LogEvent | null;
+  const { from, to } = p;
+  // Kill entries (most of a log) are read in place; any other entry gets its body as a string.
+  if (p.extra === null && text.startsWith('KILL: ', from) && to - from >= 6) {
+    e = rconKill(p.time, text, from + 6, to, false, ids);
+  } else if (p.extra === null && text.startsWith('TEAM KILL: ', from) && to - from >= 11) {
+    e = rconKill(p.time, text, from + 11, to, true, ids);
+  } else {
+    const body = p.extra === null ? text.slice(from, to) : text.slice(from, to) + p.extra;
+    let end = body.length;
+    // A blank line after an entry (e.g. the file's final newline) is not part of its body.
+    while (end > 0 && body.charCodeAt(end - 1) === 10) end--;
+    e = rconEvent(p.time, end === body.length ? body : body.slice(0, end), ids);
+  }
+  if (e) raw.push(e);
+  return e !== null;
+}
+
 /**
  * Parses raw RCON admin-log text. Entries start with `[<relative> (<epoch>)] `; following lines without that
  * prefix belong to the same body (chat messages may span lines). Only the epoch is used for time; events are returned
@@ -86,35 +132,32 @@ function chronological(events: LogEvent[]): LogEvent[] {
 export function parseRcon(text: string): ParsedLog {
   const raw: LogEvent[] = [];
   let skipped = 0;
-  let time = 0;
-  let body: string | null = null;
+  const pending: Pending = { open: false, time: 0, from: 0, to: 0, extra: null };
+  const prefix: RconPrefix = { time: 0, bodyAt: 0 };
   const ids = newIdTable();
-  const flush = (): void => {
-    if (body === null) return;
-    let end = body.length;
-    // A blank line after an entry (e.g. the file's final newline) is not part of its body.
-    while (end > 0 && body.charCodeAt(end - 1) === 10) end--;
-    const e = rconEvent(time, end === body.length ? body : body.slice(0, end), ids);
-    if (e) raw.push(e);
-    else skipped++;
-    body = null;
-  };
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i] ?? '';
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    const prefix = readRconPrefix(line);
-    if (prefix) {
-      flush();
-      time = prefix.time;
-      body = line.slice(prefix.bodyAt);
-    } else if (body !== null) {
-      body += '\n' + line;
-    } else if (line.trim() !== '') {
+  // Lines are read in place ([at, end) without the '\r'), as text.split('\n') would give them.
+  let at = 0;
+  for (;;) {
+    let next = text.indexOf('\n', at);
+    if (next < 0) next = text.length;
+    let end = next;
+    if (end > at && text.charCodeAt(end - 1) === 13) end--;
+    if (readPrefixAt(text, at, end, prefix)) {
+      if (!flush(pending, text, ids, raw)) skipped++;
+      pending.open = true;
+      pending.time = prefix.time;
+      pending.from = prefix.bodyAt;
+      pending.to = end;
+      pending.extra = null;
+    } else if (pending.open) {
+      pending.extra = (pending.extra ?? '') + '\n' + text.slice(at, end);
+    } else if (text.slice(at, end).trim() !== '') {
       skipped++;
     }
+    if (next >= text.length) break;
+    at = next + 1;
   }
-  flush();
+  if (!flush(pending, text, ids, raw)) skipped++;
   const { events, dropped } = resolveTeamSwitches(chronological(raw));
   return { format: 'rcon', events, skippedLines: skipped + dropped };
 }

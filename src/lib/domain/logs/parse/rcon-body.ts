@@ -3,8 +3,12 @@ import type { LogEvent } from '../types.ts';
 import type { IdTable } from './id-table.ts';
 import { groupEndingAt, nameAndId, splitKill } from './ids.ts';
 
-function kill(time: number, body: string, prefixLength: number, team: boolean, ids: IdTable): LogEvent | null {
-  const k = splitKill(body, ids, prefixLength);
+/**
+ * A `KILL: ` / `TEAM KILL: ` body whose kill details are `text.slice(from, to)` (read in place), or null when
+ * unreadable. A kill of oneself is a suicide.
+ */
+export function rconKill(time: number, text: string, from: number, to: number, team: boolean, ids: IdTable): LogEvent | null {
+  const k = splitKill(text, ids, from, to);
   if (!k) return null;
   const self = k.killerId === k.victimId;
   const e = blankEvent(self ? 'player_suicide' : team ? 'player_teamkill' : 'player_kill', time);
@@ -90,8 +94,8 @@ function other(time: number, body: string): LogEvent {
  * `ids`' shared strings.
  */
 export function rconEvent(time: number, body: string, ids: IdTable): LogEvent | null {
-  if (body.startsWith('KILL: ')) return kill(time, body, 6, false, ids);
-  if (body.startsWith('TEAM KILL: ')) return kill(time, body, 11, true, ids);
+  if (body.startsWith('KILL: ')) return rconKill(time, body, 6, body.length, false, ids);
+  if (body.startsWith('TEAM KILL: ')) return rconKill(time, body, 11, body.length, true, ids);
   if (body.startsWith('CONNECTED ')) return connection(time, body, 10, 'player_join_server', ids);
   if (body.startsWith('DISCONNECTED ')) return connection(time, body, 13, 'player_leave_server', ids);
   if (body.startsWith('TEAMSWITCH ')) return teamSwitch(time, body);
