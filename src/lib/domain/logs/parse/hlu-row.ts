@@ -1,7 +1,5 @@
 import { blankEvent, noneToNull } from '../event.ts';
 import type { LogEvent, LogEventType } from '../types.ts';
-import { sharedId } from './id-table.ts';
-import type { IdTable } from './id-table.ts';
 import { isPlayerId } from './ids.ts';
 
 /** The 20 HLU LogLine columns, in CSV order. */
@@ -88,10 +86,9 @@ function num(value: string | null): number | null {
 
 /**
  * Converts one HLU LogLine (values in HLU_COLUMNS order; absent = null or '') into an event. Returns null when the
- * row is unreadable: bad time, unknown type, or a player row without a valid player id. With `ids`, player ids are
- * that table's shared strings.
+ * row is unreadable: bad time, unknown type, or a player row without a valid player id.
  */
-export function hluRowToEvent(values: readonly (string | null | undefined)[], ids?: IdTable): LogEvent | null {
+export function hluRowToEvent(values: readonly (string | null | undefined)[]): LogEvent | null {
   // Indexes are HLU_COLUMNS positions.
   const time = parseHluTime(values[0] ?? '');
   const type = TYPE_OF.get(values[1] ?? '');
@@ -120,9 +117,5 @@ export function hluRowToEvent(values: readonly (string | null | undefined)[], id
     return null;
   }
   if (e.player_name === null && e.player_id !== null) e.player_name = '';
-  if (ids) {
-    if (e.player_id !== null) e.player_id = sharedId(ids, e.player_id);
-    if (e.player2_id !== null) e.player2_id = sharedId(ids, e.player2_id);
-  }
   return e;
 }

@@ -1,6 +1,5 @@
 import type { LogEvent, ParsedLog } from '../types.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
-import { newIdTable } from './id-table.ts';
 
 /**
  * Reads one CSV record starting at `pos` (RFC 4180: quoted fields may hold commas, newlines and doubled quotes).
@@ -113,7 +112,6 @@ export function parseCsv(text: string): ParsedLog {
   const inOrder = permutation.every((p, i) => p === i);
   const events: LogEvent[] = [];
   let skipped = 0;
-  const ids = newIdTable();
   for (let r = columns === header ? 1 : 0; r < rows.length; r++) {
     const row = rows[r] ?? [];
     if (row.length === 1 && row[0] === '') continue;
@@ -121,7 +119,7 @@ export function parseCsv(text: string): ParsedLog {
       skipped++;
       continue;
     }
-    const e = hluRowToEvent(inOrder ? row : permutation.map((p) => (p < 0 ? null : (row[p] ?? null))), ids);
+    const e = hluRowToEvent(inOrder ? row : permutation.map((p) => (p < 0 ? null : (row[p] ?? null))));
     if (e) events.push(e);
     else skipped++;
   }

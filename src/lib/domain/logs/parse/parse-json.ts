@@ -1,7 +1,6 @@
 import { LogParseError } from '../errors.ts';
 import type { LogEvent, ParsedLog } from '../types.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
-import { newIdTable } from './id-table.ts';
 
 function field(row: Record<string, unknown>, key: string): string | null {
   const v = row[key];
@@ -26,13 +25,12 @@ export function parseJson(text: string): ParsedLog {
   if (!Array.isArray(logs)) throw new LogParseError('InvalidJson', 'The JSON log has no "logs" array.');
   const events: LogEvent[] = [];
   let skipped = 0;
-  const ids = newIdTable();
   for (const row of logs) {
     if (row === null || typeof row !== 'object' || Array.isArray(row)) {
       skipped++;
       continue;
     }
-    const e = hluRowToEvent(HLU_COLUMNS.map((k) => field(row as Record<string, unknown>, k)), ids);
+    const e = hluRowToEvent(HLU_COLUMNS.map((k) => field(row as Record<string, unknown>, k)));
     if (e) events.push(e);
     else skipped++;
   }
