@@ -15,6 +15,22 @@ function digits2(text: string, at: number): number {
 
 const DAY = 86_400;
 
+// The month name of the last stamp read, as char codes: a log's lines share a month, so most reads skip the lookup.
+let lastMonthCodes = -1;
+let lastMonthIndex = -1;
+
+/** MONTHS[text.slice(at, at + 3)] without the substring when the month is the one read last. */
+function monthAt(text: string, at: number): number | undefined {
+  const codes = text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) * 0x100 + text.charCodeAt(at + 2);
+  if (codes === lastMonthCodes && text.charCodeAt(at + 1) < 0x100 && text.charCodeAt(at + 2) < 0x100) return lastMonthIndex;
+  const month = MONTHS[text.slice(at, at + 3)];
+  if (month !== undefined) {
+    lastMonthCodes = codes;
+    lastMonthIndex = month;
+  }
+  return month;
+}
+
 /**
  * Reads `HH:MM:SS - Ddd, Mmm DD` at `at` in a line ending at `end` (22 chars, the line at least 23 long), packed as
  * (month * 32 + day) * DAY + seconds of the day; -1 when absent. A number instead of an object: one per line.
@@ -27,10 +43,26 @@ function readStamp(text: string, at: number, end: number): number {
   const h = digits2(text, at);
   const mi = digits2(text, at + 3);
   const s = digits2(text, at + 6);
-  const month = MONTHS[text.slice(at + 16, at + 19)];
+  const month = monthAt(text, at + 16);
   const day = digits2(text, at + 20);
   if (h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60 || month === undefined || day < 1 || day > 31) return -1;
   return (month * 32 + day) * DAY + h * 3600 + mi * 60 + s;
+}
+
+/**
+ * `text.slice(from, to).trimEnd()`: labels are padded to 20 with spaces, so the usual case is read in place, and the
+ * two kill labels come back as constants (no substring for most lines, and later label tests compare pointers).
+ */
+function labelOf(text: string, from: number, to: number): string {
+  let end = to;
+  while (end > from && text.charCodeAt(end - 1) === 32) end--;
+  const last = text.charCodeAt(end - 1);
+  // Another trailing whitespace character (tab, NBSP, ...): let trimEnd decide.
+  if (end > from && (last < 33 || last > 126)) return text.slice(from, to).trimEnd();
+  const n = end - from;
+  if (n === 4 && text.startsWith('KILL', from)) return 'KILL';
+  if (n === 9 && text.startsWith('TEAM KILL', from)) return 'TEAM KILL';
+  return text.slice(from, end);
 }
 
 /** The line waiting for its event: details are text[from, to) plus `extra` (CHAT continuation lines), if any. */
@@ -110,7 +142,7 @@ export function parseTxt(text: string, year: number): ParsedLog {
         out.skipped++;
       } else {
         pending.time = time;
-        pending.label = text.slice(at + 23, tab).trimEnd();
+        pending.label = labelOf(text, at + 23, tab);
         pending.from = tab + 1;
         pending.to = end;
         pending.extra = null;
