@@ -32,7 +32,9 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id
       uploaded_by_user_id: upload.uploadedByUserId,
       uploaded_by_team_id: upload.uploadedByTeamId,
     })
-    .onConflict((oc) => oc.column('sha256').doNothing())
+    // No conflict target: every unique index (sha256 and the path derived from it) is an arbiter, so a concurrent
+    // store of the same content waits for the first and then does nothing instead of failing on the path.
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
