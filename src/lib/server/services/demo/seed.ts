@@ -37,8 +37,6 @@ import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './
 export const DEMO_DEFAULTS = { seed: 1, teams: 40, matches: 1500 } as const;
 
 export interface DemoSeedOptions extends Partial<DemoOptions> {
-  /** Ignored: every match is reported and decided through the services (kept for `hss demo seed --reported`). */
-  reported?: number;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
 }
