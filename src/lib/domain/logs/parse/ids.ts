@@ -1,9 +1,27 @@
 import { idAt } from './id-table.ts';
 import type { IdTable } from './id-table.ts';
 
-/** True for a SteamID64 (17 digits) or an EOS id (32 hex digits). */
+/**
+ * True for a SteamID64 (17 digits) or an EOS id (32 hex digits). Kept apart from isPlayerIdAt (same test on a range):
+ * sharing one function between short id strings (CSV/JSON) and whole files (text/RCON) slowed the CSV parse.
+ */
 export function isPlayerId(text: string): boolean {
-  return isPlayerIdAt(text, 0, text.length);
+  const n = text.length;
+  if (n === 17) {
+    for (let i = 0; i < 17; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return false;
+    }
+    return true;
+  }
+  if (n === 32) {
+    for (let i = 0; i < 32; i++) {
+      const c = text.charCodeAt(i) | 0x20;
+      if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+    }
+    return true;
+  }
+  return false;
 }
 
 /** isPlayerId(text.slice(from, to)) without the substring. */
