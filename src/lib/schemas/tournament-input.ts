@@ -17,33 +17,22 @@ const fields = {
 };
 export const TOURNAMENT_FIELDS = ['tag', 'series', ...Object.keys(fields)];
 
+/** The writable fields of a tournament besides its tag. */
+const tournamentFields = z.object({
+  name: fields.name,
+  icon: fields.icon.optional(),
+  invite: fields.invite.optional(),
+  description: fields.description.optional(),
+  event: fields.event.optional(),
+  active: fields.active.optional(),
+  starts_at: fields.starts_at.optional(),
+  ends_at: fields.ends_at.optional(),
+});
+
 /** POST /v2/tournaments: name and tag required; unknown extra fields pass through (stored in `extra`). */
-export const createTournamentInputSchema = z
-  .object({
-    tag: teamTagSchema,
-    name: fields.name,
-    icon: fields.icon.optional(),
-    invite: fields.invite.optional(),
-    description: fields.description.optional(),
-    event: fields.event.optional(),
-    active: fields.active.optional(),
-    starts_at: fields.starts_at.optional(),
-    ends_at: fields.ends_at.optional(),
-  })
-  .loose();
+export const createTournamentInputSchema = tournamentFields.extend({ tag: teamTagSchema }).loose();
 export type CreateTournamentBody = z.infer<typeof createTournamentInputSchema>;
 
 /** PATCH /v2/tournaments/{tag}: only the fields present change; `tag` is ignored; unknown fields pass through. */
-export const patchTournamentInputSchema = z
-  .object({
-    name: fields.name.optional(),
-    icon: fields.icon.optional(),
-    invite: fields.invite.optional(),
-    description: fields.description.optional(),
-    event: fields.event.optional(),
-    active: fields.active.optional(),
-    starts_at: fields.starts_at.optional(),
-    ends_at: fields.ends_at.optional(),
-  })
-  .loose();
+export const patchTournamentInputSchema = tournamentFields.partial().loose();
 export type PatchTournamentBody = z.infer<typeof patchTournamentInputSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { CalculationStatus, MatchType } from '../db/tables/matches.ts';
+import type { CalculationStatus, MatchRow, MatchType } from '../db/tables/matches.ts';
+import type { RatingHistoryRow } from '../db/tables/rating-history.ts';
 
 /** A match that takes part in a series' rating replay (competitive or event, queued or posted), with its stored ratings. */
 export interface RatingMatchRow extends MatchRatingWrite {
@@ -30,28 +31,10 @@ export interface StoredTeamRating {
 }
 
 /** The rating columns of one match, as the replay computed them (all null for a match that is not rated). */
-export interface MatchRatingWrite {
-  id: number;
-  winner_mu_before: number | null;
-  winner_sigma_before: number | null;
-  loser_mu_before: number | null;
-  loser_sigma_before: number | null;
-  winner_mu_after: number | null;
-  winner_sigma_after: number | null;
-  loser_mu_after: number | null;
-  loser_sigma_after: number | null;
-  win_probability: number | null;
-}
+export type MatchRatingWrite = Pick<MatchRow, 'id' | (typeof MATCH_RATING_COLUMNS)[number]>;
 
-/** One rating_history point. */
-export interface HistoryWrite {
-  team_id: number;
-  match_id: number;
-  date: Date;
-  mu: number;
-  sigma: number;
-  num_matches: number;
-}
+/** One rating_history point of a series. */
+export type HistoryWrite = Omit<RatingHistoryRow, 'id' | 'series_id'>;
 
 // Bulk writes pass one JSON array parameter and expand it with jsonb_to_recordset: one statement per chunk on both
 // engines. Numbers survive exactly: JSON.stringify prints the shortest round-trip decimal and float8in parses it back.
