@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { SkillWrite } from '../player-skills.ts';
 import type { DB } from '../../db/index.ts';
-import type { MatchType } from '../../db/tables/matches.ts';
 
 /** Escapes LIKE wildcards so that user text matches literally. */
 function likeLiteral(text: string): string {
@@ -99,15 +99,7 @@ export async function listPlayerTeams(db: DB, seriesId: number, steamId: string)
 }
 
 /** A player's skill in one game type of a series (player_skills, jsonb read back parsed). */
-export interface PlayerSkillRead {
-  game_type: MatchType;
-  matches: number;
-  x_bar: number[];
-  s: number[] | null;
-  skill_vector: number[] | null;
-  weapon_stats: Record<string, unknown>;
-  role_stats: Record<string, unknown>;
-}
+export type PlayerSkillRead = Omit<SkillWrite, 'steam_id'>;
 
 /**
  * The player (any visibility) in one query: the id of the user who claimed the profile (null when unclaimed), the
