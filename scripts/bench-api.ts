@@ -14,8 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { connectDatabase, type Engine } from '../src/lib/server/db/connect.ts';
-import { generateReadData } from '../tests/helpers/read-generate.ts';
+import { connectDatabase, type Engine } from '#lib/server/db/connect.ts';
+import { generateReadData } from '#tests/helpers/read-generate.ts';
 
 /** The part of autocannon's API this script uses (the package ships no types). */
 interface AutocannonResult {
@@ -30,10 +30,16 @@ type Autocannon = (options: {
   duration: number;
   requests: { setupRequest: (request: Record<string, unknown>) => Record<string, unknown> }[];
 }) => Promise<AutocannonResult>;
-// @ts-ignore -- autocannon has no type declarations; Autocannon above describes what is used.
+// @ts-expect-error -- autocannon has no type declarations; Autocannon above describes what is used.
 const autocannon = (await import('autocannon')).default as Autocannon;
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, engines: { type: 'string', default: 'pglite,postgres' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+  },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -83,7 +89,14 @@ async function postgresReachable(): Promise<boolean> {
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DEMO_SEED: 'off', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_SEED: 'off',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -112,12 +125,16 @@ function scenarios(data: Awaited<ReturnType<typeof generateReadData>>): { name: 
   const s = `/v3/series/${DATA.seriesTag}`;
   const publicMatches = data.matchIds.filter((_, i) => i % 25 !== 24);
   const publicPlayers = data.playerIds.filter((_, i) => i % 97 !== 0);
-  const sample = <T>(items: T[], n: number) => Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
+  const sample = <T>(items: T[], n: number) =>
+    Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
   return [
     // The machine's ceiling: the cheapest endpoint of the site (one tiny query), not a target.
     { name: '(baseline /v3/series)', paths: ['/v3/series'] },
     { name: 'team list', paths: [`${s}/teams`] },
-    { name: 'match list', paths: Array.from({ length: 20 }, (_, i) => `${s}/matches?desc=true&limit=25&offset=${i * 25}`) },
+    {
+      name: 'match list',
+      paths: Array.from({ length: 20 }, (_, i) => `${s}/matches?desc=true&limit=25&offset=${i * 25}`),
+    },
     { name: 'match detail', paths: sample(publicMatches, 200).map((id) => `${s}/matches/${id}`) },
     { name: 'player detail', paths: sample(publicPlayers, 200).map((id) => `${s}/players/${id}`) },
   ];
@@ -131,7 +148,13 @@ async function measure(baseUrl: string, paths: string[]) {
     duration: SECONDS,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 async function benchEngine(engine: Engine): Promise<(string | number)[][]> {
@@ -144,11 +167,15 @@ async function benchEngine(engine: Engine): Promise<(string | number)[][]> {
     const handle = await connectDatabase(engine === 'postgres' ? { databaseUrl: url.toString() } : { dataDir });
     const t0 = performance.now();
     const data = await generateReadData(handle.db, DATA);
-    console.error(`${engine}: generated ${DATA.teams} teams, ${DATA.matches} matches in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.error(
+      `${engine}: generated ${DATA.teams} teams, ${DATA.matches} matches in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     // A production database is vacuumed and has planner statistics; fresh bulk inserts have neither until autovacuum runs.
     await sql`vacuum analyze`.execute(handle.db);
     await handle.close();
-    const { child, baseUrl } = await startServer(engine === 'postgres' ? { DATABASE_URL: url.toString() } : { DATA_DIR: dataDir });
+    const { child, baseUrl } = await startServer(
+      engine === 'postgres' ? { DATABASE_URL: url.toString() } : { DATA_DIR: dataDir },
+    );
     const rows: (string | number)[][] = [];
     try {
       for (const scenario of scenarios(data)) {
@@ -180,6 +207,13 @@ for (const engine of values.engines.split(',') as Engine[]) {
   }
   rows.push(...(await benchEngine(engine)));
 }
-console.log(`\nRead API, ${CONNECTIONS} connections, ${SECONDS} s each (targets on PostgreSQL: >= 1000 req/s, p99 < 100 ms)\n`);
+console.log(
+  `\nRead API, ${CONNECTIONS} connections, ${SECONDS} s each (targets on PostgreSQL: >= 1000 req/s, p99 < 100 ms)\n`,
+);
 console.log(table(['engine', 'endpoint', 'req/s', 'p50', 'p99', 'non-2xx', 'errors'], rows));
-console.log(`\nmachine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nmachine: ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

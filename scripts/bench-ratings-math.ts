@@ -2,8 +2,8 @@
  * Micro benchmark: replayRatings on 100,000 random matches among 500 teams.
  * Run with `npx node scripts/bench-ratings-math.ts`.
  */
-import { replayRatings } from '../src/lib/domain/rating/replay.ts';
-import type { RatedMatch } from '../src/lib/domain/rating/types.ts';
+import { replayRatings } from '#lib/domain/rating/replay.ts';
+import type { RatedMatch } from '#lib/domain/rating/types.ts';
 
 const MATCHES = 100_000;
 const TEAMS = 500;

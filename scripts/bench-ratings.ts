@@ -5,15 +5,15 @@
  * history and team ratings in one transaction), then the cost of posting one more match incrementally.
  * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end).
  */
-import { connectDatabase } from '../src/lib/server/db/connect.ts';
-import type { NewMatch } from '../src/lib/server/db/tables/matches.ts';
-import { replayRatings } from '../src/lib/domain/rating/index.ts';
-import { insertImportedMatches, matchWithoutLog } from '../src/lib/server/repositories/imports.ts';
-import { listRatingMatches } from '../src/lib/server/repositories/ratings.ts';
-import { ensureTeamRating, insertTeam } from '../src/lib/server/repositories/teams.ts';
-import { createSeries } from '../src/lib/server/services/series.ts';
-import { rateQueued, recomputeRatings } from '../src/lib/server/services/ratings/rate.ts';
-import { isDrawnResult, seriesReplayParams } from '../src/lib/server/services/ratings/params.ts';
+import { connectDatabase } from '#lib/server/db/connect.ts';
+import type { NewMatch } from '#lib/server/db/tables/matches.ts';
+import { replayRatings } from '#lib/domain/rating/index.ts';
+import { insertImportedMatches, matchWithoutLog } from '#lib/server/repositories/imports.ts';
+import { listRatingMatches } from '#lib/server/repositories/ratings.ts';
+import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { rateQueued, recomputeRatings } from '#lib/server/services/ratings/rate.ts';
+import { isDrawnResult, seriesReplayParams } from '#lib/server/services/ratings/params.ts';
 
 const MATCHES = Number(process.env['BENCH_MATCHES'] ?? 100_000);
 const TEAMS = Number(process.env['BENCH_TEAMS'] ?? 500);
@@ -49,18 +49,37 @@ try {
     const a = Math.floor(random() * TEAMS);
     let b = Math.floor(random() * (TEAMS - 1));
     if (b >= a) b++;
-    rows.push(matchWithoutLog({
-      series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + i * 60_000),
-      result: RESULTS[Math.floor(random() * RESULTS.length)]!, winner_tag: `B${a}`, loser_tag: `B${b}`,
-      winner_team_id: teamIds[a]!, loser_team_id: teamIds[b]!, calculation_status: 'queued', victor_side: 'Allies',
-    }));
+    rows.push(
+      matchWithoutLog({
+        series_id: series.id,
+        type: 'competitive',
+        map: 'carentan',
+        date: new Date(start + i * 60_000),
+        result: RESULTS[Math.floor(random() * RESULTS.length)]!,
+        winner_tag: `B${a}`,
+        loser_tag: `B${b}`,
+        winner_team_id: teamIds[a]!,
+        loser_team_id: teamIds[b]!,
+        calculation_status: 'queued',
+        victor_side: 'Allies',
+      }),
+    );
   }
   await insertImportedMatches(db, rows);
-  console.log(`Inserted ${MATCHES} matches among ${TEAMS} teams in ${seconds(performance.now() - t0)} (setup, not timed below).`);
+  console.log(
+    `Inserted ${MATCHES} matches among ${TEAMS} teams in ${seconds(performance.now() - t0)} (setup, not timed below).`,
+  );
 
   // The pure computation on the loaded rows, as the recompute runs it (best of 3 after a warm-up).
   const loaded = await listRatingMatches(db, series.id);
-  const input = loaded.map((m) => ({ id: m.id, winner: m.winner_team_id!, loser: m.loser_team_id!, result: m.result, date: m.date, drawn: isDrawnResult(m.result) }));
+  const input = loaded.map((m) => ({
+    id: m.id,
+    winner: m.winner_team_id!,
+    loser: m.loser_team_id!,
+    result: m.result,
+    date: m.date,
+    drawn: isDrawnResult(m.result),
+  }));
   const params = seriesReplayParams(series);
   replayRatings(input, params);
   const times: number[] = [];
@@ -74,30 +93,56 @@ try {
   const t1 = performance.now();
   const pass = await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
   const total = performance.now() - t1;
-  console.log(`Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}`);
+  console.log(
+    `Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}`,
+  );
 
   rows.length = 0;
   const last = teamIds.length - 1;
-  await insertImportedMatches(db, [matchWithoutLog({
-    series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + MATCHES * 60_000), result: '4-1',
-    winner_tag: 'B0', loser_tag: `B${last}`, winner_team_id: teamIds[0]!, loser_team_id: teamIds[last]!, calculation_status: 'queued',
-  })]);
+  await insertImportedMatches(db, [
+    matchWithoutLog({
+      series_id: series.id,
+      type: 'competitive',
+      map: 'carentan',
+      date: new Date(start + MATCHES * 60_000),
+      result: '4-1',
+      winner_tag: 'B0',
+      loser_tag: `B${last}`,
+      winner_team_id: teamIds[0]!,
+      loser_team_id: teamIds[last]!,
+      calculation_status: 'queued',
+    }),
+  ]);
   const t2 = performance.now();
   const one = await db.transaction().execute((trx) => rateQueued(trx, series.id));
-  console.log(`Posting one more match (${one.mode}): ${((performance.now() - t2)).toFixed(1)} ms`);
+  console.log(`Posting one more match (${one.mode}): ${(performance.now() - t2).toFixed(1)} ms`);
 
   const t3 = performance.now();
   await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
-  console.log(`Recompute of the rated series when nothing changed (load, replay, compare): ${seconds(performance.now() - t3)}`);
+  console.log(
+    `Recompute of the rated series when nothing changed (load, replay, compare): ${seconds(performance.now() - t3)}`,
+  );
 
   // A match reported late, dated in the middle of the season: everything after it is replayed and rewritten.
-  await insertImportedMatches(db, [matchWithoutLog({
-    series_id: series.id, type: 'competitive', map: 'carentan', date: new Date(start + (MATCHES / 2) * 60_000 + 30_000), result: '5-0',
-    winner_tag: `B${last}`, loser_tag: 'B0', winner_team_id: teamIds[last]!, loser_team_id: teamIds[0]!, calculation_status: 'queued',
-  })]);
+  await insertImportedMatches(db, [
+    matchWithoutLog({
+      series_id: series.id,
+      type: 'competitive',
+      map: 'carentan',
+      date: new Date(start + (MATCHES / 2) * 60_000 + 30_000),
+      result: '5-0',
+      winner_tag: `B${last}`,
+      loser_tag: 'B0',
+      winner_team_id: teamIds[last]!,
+      loser_team_id: teamIds[0]!,
+      calculation_status: 'queued',
+    }),
+  ]);
   const t4 = performance.now();
   const back = await db.transaction().execute((trx) => rateQueued(trx, series.id));
-  console.log(`Posting a backdated match at the midpoint (${back.mode} replay, rewrites what changed): ${seconds(performance.now() - t4)}`);
+  console.log(
+    `Posting a backdated match at the midpoint (${back.mode} replay, rewrites what changed): ${seconds(performance.now() - t4)}`,
+  );
 } finally {
   if (url) {
     await db.deleteFrom('series').where('tag', '=', run).execute();

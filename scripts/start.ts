@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
-import { connectDatabase } from '../src/lib/server/db/connect.ts';
-import { DataFolderLockedError } from '../src/lib/server/db/folder-lock.ts';
-import { rateLeftoverQueue, seedIfEmpty } from '../src/lib/server/services/bootstrap.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { connectDatabase } from '#lib/server/db/connect.ts';
+import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
+import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -24,7 +24,9 @@ function newestMtime(target: string): number {
 
 function buildIsStale(): boolean {
   if (!fs.existsSync(entry)) return true;
-  const sources = ['src', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  const sources = ['src', 'public', 'astro.config.mjs', 'package.json']
+    .map((p) => path.join(root, p))
+    .filter((p) => fs.existsSync(p));
   return Math.max(...sources.map(newestMtime)) > fs.statSync(entry).mtimeMs;
 }
 
@@ -33,7 +35,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--rebuild') || buildIsStale()) {
     console.log('Building the site...');
     const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-    const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const result = spawnSync(process.execPath, [astro, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     if (result.status !== 0) throw new Error('The build failed (see above)');
   }
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

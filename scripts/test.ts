@@ -17,7 +17,10 @@ function run(label: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-interface Counts { passed: number; failed: number }
+interface Counts {
+  passed: number;
+  failed: number;
+}
 
 function vitestCounts(file: string): Counts {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
@@ -27,19 +30,29 @@ function vitestCounts(file: string): Counts {
 
 function playwrightCounts(file: string): Counts {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
 }
 
 const only = process.argv[2];
 const steps: { name: string; ok: boolean }[] = [];
-if (!only || only === 'check') steps.push({ name: 'astro check', ok: run('Type check (astro check)', [bin('astro/bin/astro.mjs'), 'check']) });
-if (!only || only === 'e2e' || only === 'build') steps.push({ name: 'build', ok: run('Build', [bin('astro/bin/astro.mjs'), 'build']) });
+if (!only || only === 'check')
+  steps.push({ name: 'astro check', ok: run('Type check (astro check)', [bin('astro/bin/astro.mjs'), 'check']) });
+if (!only || only === 'e2e' || only === 'build')
+  steps.push({ name: 'build', ok: run('Build', [bin('astro/bin/astro.mjs'), 'build']) });
 const counts: Counts = { passed: 0, failed: 0 };
 if (!only || only === 'vitest') {
   const out = path.join(root, '.tmp/vitest.json');
   fs.rmSync(out, { force: true });
-  const ok = run('Unit and integration tests (vitest)', [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok = run('Unit and integration tests (vitest)', [
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   const c = vitestCounts(out);
   counts.passed += c.passed;
   counts.failed += c.failed;

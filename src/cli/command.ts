@@ -1,5 +1,5 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
-import type { DB } from '../lib/server/db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** A bad command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {

@@ -1,15 +1,22 @@
 import { parseArgs } from 'node:util';
 import type { Command, CommandContext } from './command.ts';
 import { UsageError } from './command.ts';
-import { HttpError } from '../lib/server/http/errors.ts';
-import { ConfigError, getConfig } from '../lib/server/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../lib/server/db/connect.ts';
-import { DataFolderLockedError } from '../lib/server/db/folder-lock.ts';
+import { HttpError } from '#lib/server/http/errors.ts';
+import { ConfigError, getConfig } from '#lib/server/config.ts';
+import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
+import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 
 function helpText(commands: Command[]): string {
   const width = Math.max(...commands.map((c) => c.name.length + c.usage.length + 1));
   const lines = commands.map((c) => `  ${`${c.name} ${c.usage}`.padEnd(width)}  ${c.summary}`);
-  return ['Usage: npm run hss -- <command> [options]', '', 'Commands:', ...lines, '', 'Options: --help shows this list.'].join('\n');
+  return [
+    'Usage: npm run hss -- <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options: --help shows this list.',
+  ].join('\n');
 }
 
 function findCommand(commands: Command[], argv: string[]): { command: Command; rest: string[] } | undefined {
@@ -25,7 +32,9 @@ function checkPositionals(command: Command, positionals: string[]): void {
   const spec = command.positionals ?? 0;
   const [min, max] = typeof spec === 'number' ? [spec, spec] : spec;
   if (positionals.length < min || positionals.length > max) {
-    throw new UsageError(`'${command.name}' expects ${min === max ? min : `${min} to ${max}`} argument(s), got ${positionals.length}`);
+    throw new UsageError(
+      `'${command.name}' expects ${min === max ? min : `${min} to ${max}`} argument(s), got ${positionals.length}`,
+    );
   }
 }
 

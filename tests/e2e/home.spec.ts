@@ -16,8 +16,14 @@ test('the home page renders its cards with the document title', async ({ page })
   for (const label of ['Active Teams', 'Number of Players seen', 'Entered Matches']) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: 'Report match' })).toHaveAttribute('href', /^\/statistics\/matches\/report\?series=/);
-  await expect(page.getByRole('link', { name: 'All matches' })).toHaveAttribute('href', /^\/statistics\/matches\?series=/);
+  await expect(page.getByRole('link', { name: 'Report match' })).toHaveAttribute(
+    'href',
+    /^\/statistics\/matches\/report\?series=/,
+  );
+  await expect(page.getByRole('link', { name: 'All matches' })).toHaveAttribute(
+    'href',
+    /^\/statistics\/matches\?series=/,
+  );
   await expect(page.getByRole('link', { name: 'Privacy policy' })).toBeVisible();
 });
 
@@ -57,7 +63,10 @@ test('the series dropdown switches the series and keeps the other parameters', a
   expect(url.searchParams.get('utm')).toBe('discord');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Season 1');
   // Links now carry the chosen series.
-  const teams = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' }).getAttribute('href');
+  const teams = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Teams' })
+    .getAttribute('href');
   expect(teams).toContain('series=S1');
 });
 

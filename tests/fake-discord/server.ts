@@ -59,7 +59,11 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       if (params.get('client_id') !== fake.clientId) throw new Error('authorize: wrong client_id');
       if (params.get('code_challenge_method') !== 'S256') throw new Error('authorize: PKCE S256 expected');
       const code = randomBytes(12).toString('hex');
-      grants.set(code, { account, challenge: params.get('code_challenge') ?? '', redirectUri: params.get('redirect_uri') ?? '' });
+      grants.set(code, {
+        account,
+        challenge: params.get('code_challenge') ?? '',
+        redirectUri: params.get('redirect_uri') ?? '',
+      });
       return { code, state: params.get('state') ?? '', redirectUri: params.get('redirect_uri') ?? '' };
     },
   };
@@ -72,13 +76,15 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     if (request.method === 'POST' && url.pathname === '/api/oauth2/token') {
       if (fake.failTokens) return send(response, 500, { message: 'down' });
       const form = new URLSearchParams(await readBody(request));
-      if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret) return refuse(response, 'client');
+      if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret)
+        return refuse(response, 'client');
       if (form.get('grant_type') !== 'authorization_code') return refuse(response, 'grant_type');
       const grant = grants.get(form.get('code') ?? '');
       if (!grant) return refuse(response, 'code');
       grants.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
-      if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return refuse(response, 'verifier');
+      if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge)
+        return refuse(response, 'verifier');
       if (form.get('redirect_uri') !== grant.redirectUri) return refuse(response, 'redirect_uri');
       const token = randomBytes(16).toString('hex');
       tokens.set(token, grant.account);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectDatabase, type DatabaseHandle, type Engine } from '../../src/lib/server/db/connect.ts';
+import { connectDatabase, type DatabaseHandle, type Engine } from '#lib/server/db/connect.ts';
 
 /** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/lib/server/db/database.ts';
-import type { Engine } from '../../src/lib/server/db/connect.ts';
+import type { Database } from '#lib/server/db/database.ts';
+import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestServer {
@@ -30,7 +30,13 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` before the integration tests`);
   // Tests arrange data directly in the database, behind the server's back: its public read cache is off unless a
   // test turns it on (tests/integration/read-cache.test.ts).
-  Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', ASTRO_TELEMETRY_DISABLED: '1', DEMO_SEED: 'off', READ_CACHE_SECONDS: '0', ...env });
+  Object.assign(process.env, {
+    ASTRO_NODE_AUTOSTART: 'disabled',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DEMO_SEED: 'off',
+    READ_CACHE_SECONDS: '0',
+    ...env,
+  });
   const handle = await createTestDatabase(engine);
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);

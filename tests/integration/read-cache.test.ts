@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers/database.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createSeries } from '../../src/lib/server/services/series.ts';
-import { createTeam } from '../../src/lib/server/services/teams.ts';
-import { cliActor } from '../../src/lib/server/auth/actor.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { createTeam } from '#lib/server/services/teams.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
 import { sessionFor } from './auth/helpers.ts';
 
 async function teamNames(server: TestServer): Promise<string[]> {
@@ -19,7 +19,10 @@ describe.each(engines)('public read cache on %s', (engine) => {
     server = await startTestServer(engine, { READ_CACHE_SECONDS: '60' });
     await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
     await createTeam(server.db, cliActor, { tag: 'ALPHA', name: 'Alpha', seriesTag: 'S1' });
-    admin = await sessionFor(server.db, { discordId: engine === 'pglite' ? '710000000000000001' : '710000000000000002', admin: true });
+    admin = await sessionFor(server.db, {
+      discordId: engine === 'pglite' ? '710000000000000001' : '710000000000000002',
+      admin: true,
+    });
   });
   afterAll(() => server.close());
 
@@ -48,7 +51,10 @@ describe.each(engines)('public read cache on %s', (engine) => {
 
   it('keeps answers across refused changes and never keeps an error answer', async () => {
     const before = await teamNames(server);
-    const refused = await server.fetch('/v3/series/S1/teams/ALPHA', { method: 'PATCH', body: JSON.stringify({ name: 'x' }) });
+    const refused = await server.fetch('/v3/series/S1/teams/ALPHA', {
+      method: 'PATCH',
+      body: JSON.stringify({ name: 'x' }),
+    });
     expect(refused.status).toBe(401);
     expect(await teamNames(server)).toEqual(before);
     expect((await server.fetch('/v3/series/S1/teams/NOPE')).status).toBe(404);

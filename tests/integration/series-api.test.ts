@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers/database.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { createSeries } from '../../src/lib/server/services/series.ts';
-import { seriesListSchema, seriesSchema } from '../../src/lib/schemas/series.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { seriesListSchema, seriesSchema } from '#lib/schemas/series.ts';
 
 describe.each(engines)('series API on %s', (engine) => {
   let server: TestServer;
@@ -17,7 +17,10 @@ describe.each(engines)('series API on %s', (engine) => {
     const response = await server.fetch('/v3/series');
     expect(response.status).toBe(200);
     const body = seriesListSchema.parse(await response.json());
-    expect(body.map((s) => [s.tag, s.current]).sort()).toEqual([['S1', false], ['S2', true]]);
+    expect(body.map((s) => [s.tag, s.current]).sort()).toEqual([
+      ['S1', false],
+      ['S2', true],
+    ]);
   });
 
   it('answers one series by tag, case-insensitively', async () => {

@@ -1,12 +1,12 @@
-import type { Command } from '../command.ts';
-import { cliActor } from '../../lib/server/auth/actor.ts';
-import { rotateApiKey } from '../../lib/server/services/api-keys.ts';
-import { requireTeam } from '../../lib/server/services/teams.ts';
+import type { Command } from '#cli/command.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { rotateApiKey } from '#lib/server/services/api-keys.ts';
+import { requireTeam } from '#lib/server/services/teams.ts';
 
 export const apiKeysCreate: Command = {
   name: 'api-keys create',
   usage: '<teamTag>',
-  summary: 'Create or rotate a team\'s API key and print it once',
+  summary: "Create or rotate a team's API key and print it once",
   positionals: 1,
   async run(context) {
     const db = await context.db();

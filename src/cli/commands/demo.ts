@@ -1,6 +1,6 @@
-import type { Command } from '../command.ts';
-import { intOption, UsageError } from '../command.ts';
-import { DEMO_DEFAULTS, describeDemo, seedDemo } from '../../lib/server/services/demo/seed.ts';
+import type { Command } from '#cli/command.ts';
+import { intOption, UsageError } from '#cli/command.ts';
+import { DEMO_DEFAULTS, describeDemo, seedDemo } from '#lib/server/services/demo/seed.ts';
 
 export const demoSeed: Command = {
   name: 'demo seed',

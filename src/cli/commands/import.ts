@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Command } from '../command.ts';
-import { stringOption, UsageError } from '../command.ts';
-import { cliActor } from '../../lib/server/auth/actor.ts';
-import { importResults } from '../../lib/server/services/import/results.ts';
+import type { Command } from '#cli/command.ts';
+import { stringOption, UsageError } from '#cli/command.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { importResults } from '#lib/server/services/import/results.ts';
 
 export const importResultsCommand: Command = {
   name: 'import results',
@@ -20,9 +20,16 @@ export const importResultsCommand: Command = {
     } catch (error) {
       throw new UsageError(`Cannot read '${file}': ${(error as Error).message}`);
     }
-    const summary = await importResults(await context.db(), cliActor, { seriesTag, csvText, filename: path.basename(file) });
-    context.out(`Imported ${summary.imported} of ${summary.rows} matches into ${summary.series} (${summary.unchanged} already present).`);
+    const summary = await importResults(await context.db(), cliActor, {
+      seriesTag,
+      csvText,
+      filename: path.basename(file),
+    });
+    context.out(
+      `Imported ${summary.imported} of ${summary.rows} matches into ${summary.series} (${summary.unchanged} already present).`,
+    );
     if (summary.created_teams.length > 0) context.out(`Created teams: ${summary.created_teams.join(', ')}`);
-    if (summary.created_tournaments.length > 0) context.out(`Created tournaments: ${summary.created_tournaments.join(', ')}`);
+    if (summary.created_tournaments.length > 0)
+      context.out(`Created tournaments: ${summary.created_tournaments.join(', ')}`);
   },
 };

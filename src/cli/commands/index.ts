@@ -1,4 +1,4 @@
-import type { Command } from '../command.ts';
+import type { Command } from '#cli/command.ts';
 import { migrate } from './migrate.ts';
 import { seriesCreate, seriesList } from './series.ts';
 import { teamsCreate } from './teams.ts';
@@ -11,4 +11,16 @@ import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
 
 /** Every operator command; add new ones here. */
-export const commands: Command[] = [migrate, seriesCreate, seriesList, teamsCreate, usersGrant, apiKeysCreate, ...ratingsCommands, importResultsCommand, demoSeed, logsParse, matchesReparse];
+export const commands: Command[] = [
+  migrate,
+  seriesCreate,
+  seriesList,
+  teamsCreate,
+  usersGrant,
+  apiKeysCreate,
+  ...ratingsCommands,
+  importResultsCommand,
+  demoSeed,
+  logsParse,
+  matchesReparse,
+];

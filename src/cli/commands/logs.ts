@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Command } from '../command.ts';
-import { intOption, stringOption, UsageError } from '../command.ts';
-import { LogParseError, parseMatch, type LogFormat, type ParseOptions } from '../../lib/domain/logs/index.ts';
-import { LOG_FORMATS } from '../../lib/server/services/ingestion/input.ts';
+import type { Command } from '#cli/command.ts';
+import { intOption, stringOption, UsageError } from '#cli/command.ts';
+import { LogParseError, parseMatch, type LogFormat, type ParseOptions } from '#lib/domain/logs/index.ts';
+import { LOG_FORMATS } from '#lib/server/services/ingestion/input.ts';
 
 /**
  * `hss logs parse <file>`: prints the parsed match as JSON without opening the database. Exit codes: 0 parsed,
@@ -19,7 +19,8 @@ export const logsParse: Command = {
     const options: ParseOptions = {};
     const format = stringOption(context, 'format');
     if (format !== undefined) {
-      if (!(LOG_FORMATS as readonly string[]).includes(format)) throw new UsageError(`Option --format must be one of ${LOG_FORMATS.join(', ')}`);
+      if (!(LOG_FORMATS as readonly string[]).includes(format))
+        throw new UsageError(`Option --format must be one of ${LOG_FORMATS.join(', ')}`);
       options.format = format as LogFormat;
     }
     const year = intOption(context, 'year');
@@ -31,7 +32,9 @@ export const logsParse: Command = {
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new Error(`Cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new Error(`Cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? String(error)}`, {
+        cause: error,
+      });
     }
     try {
       context.out(JSON.stringify(parseMatch(text, options), null, 2));
@@ -39,10 +42,12 @@ export const logsParse: Command = {
     } catch (error) {
       if (!(error instanceof LogParseError)) throw error;
       if (error.code === 'MultipleMatches' || error.code === 'MatchIndexOutOfRange') {
-        context.out(JSON.stringify({ error: error.code, message: error.message, matches: error.candidates ?? [] }, null, 2));
+        context.out(
+          JSON.stringify({ error: error.code, message: error.message, matches: error.candidates ?? [] }, null, 2),
+        );
         return 2;
       }
-      throw new Error(`${error.code}: ${error.message}`);
+      throw new Error(`${error.code}: ${error.message}`, { cause: error });
     }
   },
 };

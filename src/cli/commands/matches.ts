@@ -1,9 +1,9 @@
-import type { Command } from '../command.ts';
-import { UsageError } from '../command.ts';
-import { cliActor } from '../../lib/server/auth/actor.ts';
-import { reparseAll, reparseMatch } from '../../lib/server/services/ingestion/index.ts';
-import { recomputeSeries } from '../../lib/server/services/ratings/process.ts';
-import type { DB } from '../../lib/server/db/index.ts';
+import type { Command } from '#cli/command.ts';
+import { UsageError } from '#cli/command.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { reparseAll, reparseMatch } from '#lib/server/services/ingestion/index.ts';
+import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Re-rates the series whose rated matches were re-parsed: ratings, skills and statistics follow the new logs. */
 async function recompute(db: DB, seriesIds: Set<number>, out: (line: string) => void): Promise<void> {

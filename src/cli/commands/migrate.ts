@@ -1,4 +1,4 @@
-import type { Command } from '../command.ts';
+import type { Command } from '#cli/command.ts';
 
 export const migrate: Command = {
   name: 'migrate',

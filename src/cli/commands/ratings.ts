@@ -1,8 +1,8 @@
-import type { Command } from '../command.ts';
-import { stringOption } from '../command.ts';
-import { requireSeries } from '../../lib/server/services/series.ts';
-import { processQueuedMatches, recomputeSeries } from '../../lib/server/services/ratings/process.ts';
-import { evaluateSeries, fitSeries } from '../../lib/server/services/ratings/analysis.ts';
+import type { Command } from '#cli/command.ts';
+import { stringOption } from '#cli/command.ts';
+import { requireSeries } from '#lib/server/services/series.ts';
+import { processQueuedMatches, recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { evaluateSeries, fitSeries } from '#lib/server/services/ratings/analysis.ts';
 
 export const ratingsRecompute: Command = {
   name: 'ratings recompute',
@@ -37,7 +37,8 @@ export const ratingsRun: Command = {
 export const ratingsFit: Command = {
   name: 'ratings fit',
   usage: '--series <tag> [--use]',
-  summary: 'Fit the sector-score thresholds by maximum likelihood and store them (--use: switch to the sector model and recompute)',
+  summary:
+    'Fit the sector-score thresholds by maximum likelihood and store them (--use: switch to the sector model and recompute)',
   options: { series: { type: 'string' }, use: { type: 'boolean' } },
   positionals: 0,
   async run(context) {
@@ -54,16 +55,21 @@ export const ratingsFit: Command = {
 export const ratingsEvaluate: Command = {
   name: 'ratings evaluate',
   usage: '--series <tag>',
-  summary: 'Score TrueSkill, sector score, Elo and win rate on the latest 30% of matches; Kendall tau against true strengths',
+  summary:
+    'Score TrueSkill, sector score, Elo and win rate on the latest 30% of matches; Kendall tau against true strengths',
   options: { series: { type: 'string' } },
   positionals: 0,
   async run(context) {
     const result = await evaluateSeries(await context.db(), stringOption(context, 'series', true));
     const { trainSize, testSize, thresholds } = result.evaluation;
-    context.out(`Trained on ${trainSize} matches, tested on the latest ${testSize} (sector thresholds t1 = ${thresholds.t1.toFixed(4)}, t2 = ${thresholds.t2.toFixed(4)}).`);
+    context.out(
+      `Trained on ${trainSize} matches, tested on the latest ${testSize} (sector thresholds t1 = ${thresholds.t1.toFixed(4)}, t2 = ${thresholds.t2.toFixed(4)}).`,
+    );
     context.out(result.table);
     if (result.kendall_tau !== null) {
-      context.out(`Kendall tau (score vs true strength, ${result.teams_with_truth} teams): ${result.kendall_tau.toFixed(4)}`);
+      context.out(
+        `Kendall tau (score vs true strength, ${result.teams_with_truth} teams): ${result.kendall_tau.toFixed(4)}`,
+      );
     }
   },
 };

@@ -1,6 +1,6 @@
-import type { Command } from '../command.ts';
-import { stringOption } from '../command.ts';
-import { createSeries, getSeriesList } from '../../lib/server/services/series.ts';
+import type { Command } from '#cli/command.ts';
+import { stringOption } from '#cli/command.ts';
+import { createSeries, getSeriesList } from '#lib/server/services/series.ts';
 
 export const seriesCreate: Command = {
   name: 'series create',
@@ -12,7 +12,11 @@ export const seriesCreate: Command = {
     const name = stringOption(context, 'name', true);
     const db = await context.db();
     const current = context.values['current'] === true ? true : undefined;
-    const created = await createSeries(db, { tag: context.positionals[0] ?? '', name, ...(current ? { current } : {}) });
+    const created = await createSeries(db, {
+      tag: context.positionals[0] ?? '',
+      name,
+      ...(current ? { current } : {}),
+    });
     context.out(`Created series ${created.tag} (${created.name})${created.current ? ', current' : ''}.`);
   },
 };

@@ -1,7 +1,7 @@
-import type { Command } from '../command.ts';
-import { stringOption } from '../command.ts';
-import { cliActor } from '../../lib/server/auth/actor.ts';
-import { createTeam } from '../../lib/server/services/teams.ts';
+import type { Command } from '#cli/command.ts';
+import { stringOption } from '#cli/command.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { createTeam } from '#lib/server/services/teams.ts';
 
 export const teamsCreate: Command = {
   name: 'teams create',

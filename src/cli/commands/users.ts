@@ -1,13 +1,13 @@
-import type { Command } from '../command.ts';
-import { stringOption } from '../command.ts';
-import { cliActor } from '../../lib/server/auth/actor.ts';
-import { grantRole } from '../../lib/server/services/users.ts';
-import { requireTeam } from '../../lib/server/services/teams.ts';
+import type { Command } from '#cli/command.ts';
+import { stringOption } from '#cli/command.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { grantRole } from '#lib/server/services/users.ts';
+import { requireTeam } from '#lib/server/services/teams.ts';
 
 export const usersGrant: Command = {
   name: 'users grant',
   usage: '<discordId> <ADMIN|USER|TEAM_MANAGER> [--team <tag>]',
-  summary: 'Grant a role to a Discord user; --team also makes them that team\'s manager',
+  summary: "Grant a role to a Discord user; --team also makes them that team's manager",
   options: { team: { type: 'string' } },
   positionals: 2,
   async run(context) {

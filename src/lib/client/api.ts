@@ -1,15 +1,27 @@
 import { FetchError, ofetch, type $Fetch, type FetchOptions } from 'ofetch';
 import { z } from 'zod';
 import {
-  logListingSchema, mapCapsSchema, matchDetailSchema, matchListSchema, playerDetailSchema, playerSearchSchema,
-  seriesListSchema, seriesSchema, seriesStatisticsSchema, teamDetailSchema, teamListSchema, teamPlayersSchema,
-  tournamentListSchema, tournamentSchema, type MatchListQuery,
-} from '../schemas/index.ts';
-import { meSchema } from '../schemas/user.ts';
-import { claimSchema } from '../schemas/claim.ts';
-import { managedTeamSchema, type CreateTeamBody, type PatchTeamBody } from '../schemas/team-input.ts';
-import { matchActionResultSchema, type MatchAction } from '../schemas/match-input.ts';
-import type { CreateTournamentBody, PatchTournamentBody } from '../schemas/tournament-input.ts';
+  logListingSchema,
+  mapCapsSchema,
+  matchDetailSchema,
+  matchListSchema,
+  playerDetailSchema,
+  playerSearchSchema,
+  seriesListSchema,
+  seriesSchema,
+  seriesStatisticsSchema,
+  teamDetailSchema,
+  teamListSchema,
+  teamPlayersSchema,
+  tournamentListSchema,
+  tournamentSchema,
+  type MatchListQuery,
+} from '#lib/schemas/index.ts';
+import { meSchema } from '#lib/schemas/user.ts';
+import { claimSchema } from '#lib/schemas/claim.ts';
+import { managedTeamSchema, type CreateTeamBody, type PatchTeamBody } from '#lib/schemas/team-input.ts';
+import { matchActionResultSchema, type MatchAction } from '#lib/schemas/match-input.ts';
+import type { CreateTournamentBody, PatchTournamentBody } from '#lib/schemas/tournament-input.ts';
 
 /** A failed call: `status` and the parsed body (`{error}` for API errors). 204 answers never fail. */
 export class ApiError extends Error {
@@ -81,7 +93,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   });
 
-  async function call<S extends z.ZodType>(schema: S, path: string, init: FetchOptions<'json'> = {}): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    init: FetchOptions<'json'> = {},
+  ): Promise<z.infer<S>> {
     try {
       const body: unknown = await raw(path, init);
       return schema.parse(body === '' ? undefined : body);
@@ -103,7 +119,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       setVisibility: (steamId: string, visibility: 'public' | 'private') =>
         send(claimSchema, 'PUT', `/v2/users/@me/claims/${seg(steamId)}`, { visibility }),
       /** The address the browser navigates to for signing in. */
-      loginUrl: (redirectUri: string) => `${options.baseURL ?? ''}/v2/auth/discord/login${toSearch({ redirect_uri: redirectUri })}`,
+      loginUrl: (redirectUri: string) =>
+        `${options.baseURL ?? ''}/v2/auth/discord/login${toSearch({ redirect_uri: redirectUri })}`,
     },
     series: {
       list: () => call(seriesListSchema, '/v3/series'),
@@ -118,15 +135,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
         send(matchActionResultSchema, 'POST', `${s(series)}/matches/${matchId}`, { action }),
       setTournament: (series: string, matchId: number, tournament: string | null) =>
         send(z.unknown(), 'PUT', `${s(series)}/matches/${matchId}/tournament`, { tournament }),
-      setCapFlips: (series: string, matchId: number, capFlips: { at: number; side: 'Allies' | 'Axis'; new_score: string }[]) =>
-        send(z.unknown(), 'PUT', `${s(series)}/matches/${matchId}/cap_flips`, { cap_flips: capFlips }),
+      setCapFlips: (
+        series: string,
+        matchId: number,
+        capFlips: { at: number; side: 'Allies' | 'Axis'; new_score: string }[],
+      ) => send(z.unknown(), 'PUT', `${s(series)}/matches/${matchId}/cap_flips`, { cap_flips: capFlips }),
       setLayout: (series: string, matchId: number, layout: unknown[]) =>
         send(z.unknown(), 'PUT', `${s(series)}/matches/${matchId}/layout`, { layout }),
       setStreams: (series: string, matchId: number, streams: Record<string, string>) =>
         send(empty, 'PATCH', `${s(series)}/matches/${matchId}`, { streams }),
       /** POST /v2/matches/serverlog (multipart): `data` JSON, the log file and optional fields. */
       report: (form: FormData) =>
-        call(z.object({ match_id: z.number(), series: z.string() }).loose(), '/v2/matches/serverlog', { method: 'POST', body: form }),
+        call(z.object({ match_id: z.number(), series: z.string() }).loose(), '/v2/matches/serverlog', {
+          method: 'POST',
+          body: form,
+        }),
       mapCaps: (map: string) => call(mapCapsSchema, `/v3/maps/${seg(map)}/caps`),
     },
     teams: {
@@ -138,12 +161,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       privateMatches: (series: string, tag: string, query: { desc?: boolean; offset?: number } = {}) =>
         call(matchListSchema, `${s(series)}/teams/${seg(tag)}/private-matches${toSearch(query)}`),
       create: (series: string, body: CreateTeamBody) => send(managedTeamSchema, 'POST', `${s(series)}/teams`, body),
-      update: (series: string, tag: string, body: PatchTeamBody) => send(managedTeamSchema, 'PATCH', `${s(series)}/teams/${seg(tag)}`, body),
+      update: (series: string, tag: string, body: PatchTeamBody) =>
+        send(managedTeamSchema, 'PATCH', `${s(series)}/teams/${seg(tag)}`, body),
       changeTag: (series: string, tag: string, newTag: string) =>
         send(managedTeamSchema, 'POST', `${s(series)}/teams/${seg(tag)}`, { action: 'change_tag', new_tag: newTag }),
       remove: (series: string, tag: string) => send(empty, 'DELETE', `${s(series)}/teams/${seg(tag)}`),
-      apiKey: (tag: string) => call(z.object({ api_key: z.string().nullable() }).loose(), `/v2/teams/${seg(tag)}/api-key`),
-      createApiKey: (tag: string) => send(z.object({ api_key: z.string() }).loose(), 'POST', `/v2/teams/${seg(tag)}/api-key`),
+      apiKey: (tag: string) =>
+        call(z.object({ api_key: z.string().nullable() }).loose(), `/v2/teams/${seg(tag)}/api-key`),
+      createApiKey: (tag: string) =>
+        send(z.object({ api_key: z.string() }).loose(), 'POST', `/v2/teams/${seg(tag)}/api-key`),
     },
     players: {
       search: async (series: string, query: string) => {
@@ -158,12 +184,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: (activeOnly = false) => call(tournamentListSchema, `/v2/tournaments${activeOnly ? '?active=true' : ''}`),
       get: (tag: string) => call(tournamentSchema, `/v2/tournaments/${seg(tag)}`),
       create: (body: CreateTournamentBody) => send(writtenTournament, 'POST', '/v2/tournaments', body),
-      update: (tag: string, body: PatchTournamentBody) => send(writtenTournament, 'PATCH', `/v2/tournaments/${seg(tag)}`, body),
+      update: (tag: string, body: PatchTournamentBody) =>
+        send(writtenTournament, 'PATCH', `/v2/tournaments/${seg(tag)}`, body),
     },
     logs: {
       list: (path = '') => call(logListingSchema, `/v3/logs${toSearch({ path })}`),
       /** The file's text (the server answers it as an attachment). */
-      download: (path: string) => call(z.string(), `/v3/logs${toSearch({ path })}`, { responseType: 'text' } as unknown as FetchOptions<'json'>),
+      download: (path: string) =>
+        call(z.string(), `/v3/logs${toSearch({ path })}`, { responseType: 'text' } as unknown as FetchOptions<'json'>),
     },
   };
 }

@@ -21,10 +21,16 @@ export const auditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
-const intParam = z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number);
+const intParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a non-negative integer')
+  .transform(Number);
 
 /** GET /v3/audit-log?offset&limit (limit 1-200, default 50). */
 export const auditQuerySchema = z.object({
   offset: intParam.optional().transform((v) => v ?? 0),
-  limit: intParam.pipe(z.number().min(1, 'must be at least 1').max(200, 'must be at most 200')).optional().transform((v) => v ?? 50),
+  limit: intParam
+    .pipe(z.number().min(1, 'must be at least 1').max(200, 'must be at most 200'))
+    .optional()
+    .transform((v) => v ?? 50),
 });

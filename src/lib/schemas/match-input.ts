@@ -5,17 +5,24 @@ export const matchActionInputSchema = z.object({ action: z.enum(['approve', 'dis
 export type MatchAction = z.infer<typeof matchActionInputSchema>['action'];
 
 /** PUT .../matches/{matchId}/tournament: a tournament tag, or null to take the match out of its tournament. */
-export const matchTournamentInputSchema = z.object({ tournament: z.union([z.string().trim().min(1, 'must not be empty').max(32), z.null()]) });
+export const matchTournamentInputSchema = z.object({
+  tournament: z.union([z.string().trim().min(1, 'must not be empty').max(32), z.null()]),
+});
 
 /** One cap flip: seconds into the match, the side that took the sector, and the score after it ('N-M'). */
 export const capFlipSchema = z.object({
-  at: z.number().min(0, 'must be >= 0').max(6 * 3600, 'must be within the match'),
+  at: z
+    .number()
+    .min(0, 'must be >= 0')
+    .max(6 * 3600, 'must be within the match'),
   side: z.enum(['Allies', 'Axis']),
   new_score: z.string().regex(/^[0-5]-[0-5]$/, "must be a score such as '3-2'"),
 });
 
 /** PUT .../matches/{matchId}/cap_flips */
-export const capFlipsInputSchema = z.object({ cap_flips: z.array(capFlipSchema).max(200, 'must have at most 200 cap flips') });
+export const capFlipsInputSchema = z.object({
+  cap_flips: z.array(capFlipSchema).max(200, 'must have at most 200 cap flips'),
+});
 
 /** PUT .../matches/{matchId}/layout: the sectors of the map as played (names or small objects). */
 export const layoutInputSchema = z.object({ layout: z.array(z.json()).max(25, 'must have at most 25 entries') });

@@ -32,7 +32,9 @@ export const limitParam = z
   .pipe(z.number().int().min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`));
 
 /** A boolean query parameter: exactly 'true' or 'false'. */
-export const booleanParam = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true');
+export const booleanParam = z
+  .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+  .transform((v) => v === 'true');
 
 /** The paging parameters of list calls; `defaultLimit` applies when `limit` is absent. */
 export function pagingQuery(defaultLimit: number) {

@@ -19,7 +19,11 @@ export const playerSearchSchema = z.array(playerSearchResultSchema);
 export const PLAYER_SEARCH_LIMIT = 25;
 /** Query of the player search: trimmed; empty means no results. */
 export const playerSearchQuerySchema = z.object({
-  query: z.string().max(100, 'must be at most 100 characters').optional().transform((q) => (q ?? '').trim()),
+  query: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .transform((q) => (q ?? '').trim()),
 });
 
 /** A player's skill in one game type of the series. */
@@ -34,7 +38,12 @@ export const playerGameSchema = z.object({
 export type PlayerGame = z.infer<typeof playerGameSchema>;
 
 /** A team a player played for in the series, with the number of (public) matches. */
-export const playerTeamSchema = z.object({ tag: z.string(), name: z.string(), icon: z.string().nullable(), matches: z.number().int() });
+export const playerTeamSchema = z.object({
+  tag: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  matches: z.number().int(),
+});
 
 /**
  * GET /v3/series/{series}/players/{steamId}: detail and profile in one. `name` is the primary name when set,

@@ -15,7 +15,10 @@ export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 /** POST /v2/team-requests/{id}: an admin decides. */
 export const registrationDecisionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('reject'), reason: z.string().trim().max(500, 'must be at most 500 characters').optional() }),
+  z.object({
+    action: z.literal('reject'),
+    reason: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+  }),
 ]);
 export type RegistrationDecision = z.infer<typeof registrationDecisionSchema>;
 

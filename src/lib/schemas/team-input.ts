@@ -5,7 +5,10 @@ import { teamNameSchema, teamTagSchema } from './team.ts';
 export const optionalUrlSchema = z
   .union([z.string(), z.null()])
   .transform((value) => (value === null ? '' : value.trim()))
-  .refine((value) => value === '' || URL.canParse(value), 'must be empty or an absolute URL such as https://example.org')
+  .refine(
+    (value) => value === '' || URL.canParse(value),
+    'must be empty or an absolute URL such as https://example.org',
+  )
   .transform((value) => (value === '' ? null : value));
 
 /** A Discord role id (a snowflake), or empty/null for none. */

@@ -35,8 +35,15 @@ const environmentSchema = z.object({
   ADMIN_DISCORD_IDS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .refine((ids) => ids.every((id) => /^\d+$/.test(id)), { message: 'must be a comma-separated list of numeric Discord ids' }),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.every((id) => /^\d+$/.test(id)), {
+      message: 'must be a comma-separated list of numeric Discord ids',
+    }),
   COMMUNITY_URL: optionalUrl,
   SUPPORT_URL: optionalUrl,
   SOURCE_URL: optionalUrl,
@@ -44,7 +51,10 @@ const environmentSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Config = ReturnType<typeof toConfig>;

@@ -1,9 +1,9 @@
-import { endpoint, json } from '../../lib/server/http/respond.ts';
-import { readQuery } from '../../lib/server/http/request.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { requireAdmin } from '../../lib/server/auth/guards.ts';
-import { auditQuerySchema } from '../../lib/schemas/audit.ts';
-import { readAuditLog } from '../../lib/server/services/audit-log.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readQuery } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { auditQuerySchema } from '#lib/schemas/audit.ts';
+import { readAuditLog } from '#lib/server/services/audit-log.ts';
 
 /** The audit log, newest first (admin only): {entries, meta: {count, offset, total_count}}. */
 export const GET = endpoint(async ({ locals, url }) => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
-import { ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
-import { makeLog, reportForm } from '../ingestion/fixtures.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { makeLog, reportForm } from '#tests/integration/ingestion/fixtures.ts';
 import { insertMatch, insertPlayer } from './helpers.ts';
 import { ACTORS, allow, makeWorld, type ActorName, type World } from './matrix-world.ts';
 
@@ -33,66 +33,237 @@ async function claimedPlayer(server: TestServer, w: World): Promise<string> {
   return id;
 }
 const pendingMatch = (server: TestServer, w: World) =>
-  insertMatch(server.db, { seriesId: w.seriesId, winner: w.teams.A, loser: w.teams.B, submittedBy: w.teams.B.id, status: 'pending' });
+  insertMatch(server.db, {
+    seriesId: w.seriesId,
+    winner: w.teams.A,
+    loser: w.teams.B,
+    submittedBy: w.teams.B.id,
+    status: 'pending',
+  });
 async function request(server: TestServer, w: World): Promise<number> {
   const row = await server.db
     .insertInto('team_registration_requests')
-    .values({ user_id: w.userIds.user, name: `New ${w.n}`, tag: `NEW${w.n}x`, icon: null, invite: null, contact: 'me#1', decided_by_user_id: null, decided_at: null, decision_reason: null, team_id: null })
+    .values({
+      user_id: w.userIds.user,
+      name: `New ${w.n}`,
+      tag: `NEW${w.n}x`,
+      icon: null,
+      invite: null,
+      contact: 'me#1',
+      decided_by_user_id: null,
+      decided_at: null,
+      decision_reason: null,
+      team_id: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 const rows: Row[] = [
-  { name: 'POST /v2/matches/serverlog', expected: allow(201, teamsOfMatch),
-    call: async (w) => ({ method: 'POST', path: '/v2/matches/serverlog', form: reportForm({ teams: [w.teams.A.tag, w.teams.B.tag], kind: 'competitive' }, { text: csv }) }) },
-  { name: 'POST /v2/users/@me/claims', expected: allow(201, everyUser),
-    call: async (w, { server }) => { const id = steamId(w); await insertPlayer(server.db, id); return { method: 'POST', path: '/v2/users/@me/claims', json: { steam_id: id } }; } },
-  { name: 'DELETE /v2/users/@me/claims/{id}', expected: allow(204, ['user', 'admin']),
-    call: async (w, { server }) => ({ method: 'DELETE', path: `/v2/users/@me/claims/${await claimedPlayer(server, w)}` }) },
-  { name: 'PUT /v2/users/@me/claims/{id}', expected: allow(200, ['user']),
-    call: async (w, { server }) => ({ method: 'PUT', path: `/v2/users/@me/claims/${await claimedPlayer(server, w)}`, json: { visibility: 'private' } }) },
-  { name: 'POST /v3/series/{s}/teams', expected: allow(201, ['admin']),
-    call: async (w) => ({ method: 'POST', path: '/v3/series/S1/teams', json: { name: 'Fresh', tag: `F${w.n}x`, icon: '', invite: 'https://discord.gg/x', discord_role_id: '' } }) },
-  { name: 'PATCH /v3/series/{s}/teams/{tag}', expected: allow(200, ['managerA', 'admin']),
-    call: async (w) => ({ method: 'PATCH', path: `/v3/series/S1/teams/${w.teams.A.tag}`, json: { inactive: true, icon: 'https://example.org/a.png' } }) },
-  { name: 'POST /v3/series/{s}/teams/{tag} change_tag', expected: allow(200, ['admin']),
-    call: async (w) => ({ method: 'POST', path: `/v3/series/S1/teams/${w.teams.A.tag}`, json: { action: 'change_tag', new_tag: `R${w.n}x` } }) },
-  { name: 'DELETE /v3/series/{s}/teams/{tag}', expected: allow(204, ['admin']),
-    call: async (w) => ({ method: 'DELETE', path: `/v3/series/S1/teams/${w.teams.A.tag}` }) },
-  { name: 'POST /v2/team-requests', expected: allow(201, everyUser),
-    call: async (w) => ({ method: 'POST', path: '/v2/team-requests', json: { name: 'Newcomers', tag: `N${w.n}x`, contact: 'discord: me' } }) },
-  { name: 'POST /v2/team-requests/{id} accept', expected: allow(200, ['admin']),
-    call: async (w, { server }) => ({ method: 'POST', path: `/v2/team-requests/${await request(server, w)}`, json: { action: 'accept' } }) },
-  { name: 'POST /v2/team-requests/{id} reject', expected: allow(200, ['admin']),
-    call: async (w, { server }) => ({ method: 'POST', path: `/v2/team-requests/${await request(server, w)}`, json: { action: 'reject', reason: 'duplicate' } }) },
-  { name: 'GET /v2/teams/{tag}/api-key', expected: allow(200, ['managerA', 'admin']),
-    call: async (w) => ({ method: 'GET', path: `/v2/teams/${w.teams.A.tag}/api-key` }) },
-  { name: 'POST /v2/teams/{tag}/api-key', expected: allow(201, ['managerA', 'admin']),
-    call: async (w) => ({ method: 'POST', path: `/v2/teams/${w.teams.A.tag}/api-key` }) },
-  { name: 'POST /v2/tournaments', expected: allow(201, ['admin']),
-    call: async (w) => ({ method: 'POST', path: '/v2/tournaments', json: { name: 'Cup', tag: `CUP${w.n}`, icon: '', invite: '', prize: 'glory' } }) },
-  { name: 'PATCH /v2/tournaments/{tag}', expected: allow(200, ['admin']),
+  {
+    name: 'POST /v2/matches/serverlog',
+    expected: allow(201, teamsOfMatch),
+    call: async (w) => ({
+      method: 'POST',
+      path: '/v2/matches/serverlog',
+      form: reportForm({ teams: [w.teams.A.tag, w.teams.B.tag], kind: 'competitive' }, { text: csv }),
+    }),
+  },
+  {
+    name: 'POST /v2/users/@me/claims',
+    expected: allow(201, everyUser),
     call: async (w, { server }) => {
-      await server.db.insertInto('tournaments').values({ tag: `T${w.n}x`, name: 'T', icon: null, invite: null, series_id: null, starts_at: null, ends_at: null }).execute();
+      const id = steamId(w);
+      await insertPlayer(server.db, id);
+      return { method: 'POST', path: '/v2/users/@me/claims', json: { steam_id: id } };
+    },
+  },
+  {
+    name: 'DELETE /v2/users/@me/claims/{id}',
+    expected: allow(204, ['user', 'admin']),
+    call: async (w, { server }) => ({
+      method: 'DELETE',
+      path: `/v2/users/@me/claims/${await claimedPlayer(server, w)}`,
+    }),
+  },
+  {
+    name: 'PUT /v2/users/@me/claims/{id}',
+    expected: allow(200, ['user']),
+    call: async (w, { server }) => ({
+      method: 'PUT',
+      path: `/v2/users/@me/claims/${await claimedPlayer(server, w)}`,
+      json: { visibility: 'private' },
+    }),
+  },
+  {
+    name: 'POST /v3/series/{s}/teams',
+    expected: allow(201, ['admin']),
+    call: async (w) => ({
+      method: 'POST',
+      path: '/v3/series/S1/teams',
+      json: { name: 'Fresh', tag: `F${w.n}x`, icon: '', invite: 'https://discord.gg/x', discord_role_id: '' },
+    }),
+  },
+  {
+    name: 'PATCH /v3/series/{s}/teams/{tag}',
+    expected: allow(200, ['managerA', 'admin']),
+    call: async (w) => ({
+      method: 'PATCH',
+      path: `/v3/series/S1/teams/${w.teams.A.tag}`,
+      json: { inactive: true, icon: 'https://example.org/a.png' },
+    }),
+  },
+  {
+    name: 'POST /v3/series/{s}/teams/{tag} change_tag',
+    expected: allow(200, ['admin']),
+    call: async (w) => ({
+      method: 'POST',
+      path: `/v3/series/S1/teams/${w.teams.A.tag}`,
+      json: { action: 'change_tag', new_tag: `R${w.n}x` },
+    }),
+  },
+  {
+    name: 'DELETE /v3/series/{s}/teams/{tag}',
+    expected: allow(204, ['admin']),
+    call: async (w) => ({ method: 'DELETE', path: `/v3/series/S1/teams/${w.teams.A.tag}` }),
+  },
+  {
+    name: 'POST /v2/team-requests',
+    expected: allow(201, everyUser),
+    call: async (w) => ({
+      method: 'POST',
+      path: '/v2/team-requests',
+      json: { name: 'Newcomers', tag: `N${w.n}x`, contact: 'discord: me' },
+    }),
+  },
+  {
+    name: 'POST /v2/team-requests/{id} accept',
+    expected: allow(200, ['admin']),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: `/v2/team-requests/${await request(server, w)}`,
+      json: { action: 'accept' },
+    }),
+  },
+  {
+    name: 'POST /v2/team-requests/{id} reject',
+    expected: allow(200, ['admin']),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: `/v2/team-requests/${await request(server, w)}`,
+      json: { action: 'reject', reason: 'duplicate' },
+    }),
+  },
+  {
+    name: 'GET /v2/teams/{tag}/api-key',
+    expected: allow(200, ['managerA', 'admin']),
+    call: async (w) => ({ method: 'GET', path: `/v2/teams/${w.teams.A.tag}/api-key` }),
+  },
+  {
+    name: 'POST /v2/teams/{tag}/api-key',
+    expected: allow(201, ['managerA', 'admin']),
+    call: async (w) => ({ method: 'POST', path: `/v2/teams/${w.teams.A.tag}/api-key` }),
+  },
+  {
+    name: 'POST /v2/tournaments',
+    expected: allow(201, ['admin']),
+    call: async (w) => ({
+      method: 'POST',
+      path: '/v2/tournaments',
+      json: { name: 'Cup', tag: `CUP${w.n}`, icon: '', invite: '', prize: 'glory' },
+    }),
+  },
+  {
+    name: 'PATCH /v2/tournaments/{tag}',
+    expected: allow(200, ['admin']),
+    call: async (w, { server }) => {
+      await server.db
+        .insertInto('tournaments')
+        .values({
+          tag: `T${w.n}x`,
+          name: 'T',
+          icon: null,
+          invite: null,
+          series_id: null,
+          starts_at: null,
+          ends_at: null,
+        })
+        .execute();
       return { method: 'PATCH', path: `/v2/tournaments/T${w.n}x`, json: { description: 'Finals', active: false } };
-    } },
-  { name: 'POST /v3/series/{s}/matches/{id} approve', expected: allow(200, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'POST', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`, json: { action: 'approve' } }) },
-  { name: 'POST /v3/series/{s}/matches/{id} dispute', expected: allow(200, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'POST', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`, json: { action: 'dispute' } }) },
-  { name: 'PUT .../matches/{id}/tournament', expected: allow(204, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'PUT', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/tournament`, json: { tournament: null } }) },
-  { name: 'PUT .../matches/{id}/cap_flips', expected: allow(204, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'PUT', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/cap_flips`, json: { cap_flips: [{ at: 120, side: 'Axis', new_score: '2-3' }] } }) },
-  { name: 'PUT .../matches/{id}/layout', expected: allow(204, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'PUT', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/layout`, json: { layout: ['a', 'b', 'c', 'd', 'e'] } }) },
-  { name: 'PATCH .../matches/{id} streams', expected: allow(204, teamsOfMatch),
-    call: async (w, { server }) => ({ method: 'PATCH', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`, json: { streams: { caster: 'https://twitch.tv/x' } } }) },
-  { name: 'DELETE /v3/series/{s}/matches/{id}', expected: allow(204, ['admin']),
-    call: async (w, { server }) => ({ method: 'DELETE', path: `/v3/series/S1/matches/${await pendingMatch(server, w)}` }) },
-  { name: 'POST /v3/series/{s}/players/{id} change_primary_name', expected: allow(200, ['user', 'admin']),
-    call: async (w, { server }) => ({ method: 'POST', path: `/v3/series/S1/players/${await claimedPlayer(server, w)}`, json: { action: 'change_primary_name', name: 'New Name' } }) },
+    },
+  },
+  {
+    name: 'POST /v3/series/{s}/matches/{id} approve',
+    expected: allow(200, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+      json: { action: 'approve' },
+    }),
+  },
+  {
+    name: 'POST /v3/series/{s}/matches/{id} dispute',
+    expected: allow(200, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+      json: { action: 'dispute' },
+    }),
+  },
+  {
+    name: 'PUT .../matches/{id}/tournament',
+    expected: allow(204, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'PUT',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/tournament`,
+      json: { tournament: null },
+    }),
+  },
+  {
+    name: 'PUT .../matches/{id}/cap_flips',
+    expected: allow(204, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'PUT',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/cap_flips`,
+      json: { cap_flips: [{ at: 120, side: 'Axis', new_score: '2-3' }] },
+    }),
+  },
+  {
+    name: 'PUT .../matches/{id}/layout',
+    expected: allow(204, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'PUT',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/layout`,
+      json: { layout: ['a', 'b', 'c', 'd', 'e'] },
+    }),
+  },
+  {
+    name: 'PATCH .../matches/{id} streams',
+    expected: allow(204, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'PATCH',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+      json: { streams: { caster: 'https://twitch.tv/x' } },
+    }),
+  },
+  {
+    name: 'DELETE /v3/series/{s}/matches/{id}',
+    expected: allow(204, ['admin']),
+    call: async (w, { server }) => ({
+      method: 'DELETE',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+    }),
+  },
+  {
+    name: 'POST /v3/series/{s}/players/{id} change_primary_name',
+    expected: allow(200, ['user', 'admin']),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: `/v3/series/S1/players/${await claimedPlayer(server, w)}`,
+      json: { action: 'change_primary_name', name: 'New Name' },
+    }),
+  },
 ];
 
 describe.each(engines)('authorization matrix on %s', (engine) => {
@@ -119,7 +290,8 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       const body = call.form ?? (call.json !== undefined ? JSON.stringify(call.json) : null);
       const response = await server.fetch(call.path, { method: call.method, headers, body });
       const text = await response.text();
-      if (response.status !== row.expected[actor]) mismatches.push(`${actor}: expected ${row.expected[actor]}, got ${response.status} ${text.slice(0, 200)}`);
+      if (response.status !== row.expected[actor])
+        mismatches.push(`${actor}: expected ${row.expected[actor]}, got ${response.status} ${text.slice(0, 200)}`);
       if (response.status >= 400) expect(JSON.parse(text)).toHaveProperty('error');
     }
     expect(mismatches).toEqual([]);

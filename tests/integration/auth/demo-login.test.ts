@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
-import { meSchema } from '../../../src/lib/schemas/user.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { meSchema } from '#lib/schemas/user.ts';
 import { cookieValue, insertTeam, setCookies } from './helpers.ts';
 
 // No DISCORD_CLIENT_ID and the default loopback HOST: demo sign-in is on.
@@ -33,12 +33,23 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
     const page = await server.fetch('/demo-login?redirect_uri=%2Fteams&series=S1');
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const as of ['admin', 'manager', 'user']) expect(html).toContain(`/v2/auth/demo?as=${as}&amp;redirect_uri=%2Fteams`);
+    for (const as of ['admin', 'manager', 'user'])
+      expect(html).toContain(`/v2/auth/demo?as=${as}&amp;redirect_uri=%2Fteams`);
   });
 
   it('signs in as the demo admin, manager (of the first team by tag) and user', async () => {
-    expect(await signIn('admin')).toEqual({ name: 'Demo Admin', roles: ['ADMIN', 'USER'], my_teams: [], my_steam_ids: [] });
-    expect(await signIn('manager', '/')).toEqual({ name: 'Demo Manager', roles: ['USER', 'TEAM_MANAGER'], my_teams: ['ALPHA'], my_steam_ids: [] });
+    expect(await signIn('admin')).toEqual({
+      name: 'Demo Admin',
+      roles: ['ADMIN', 'USER'],
+      my_teams: [],
+      my_steam_ids: [],
+    });
+    expect(await signIn('manager', '/')).toEqual({
+      name: 'Demo Manager',
+      roles: ['USER', 'TEAM_MANAGER'],
+      my_teams: ['ALPHA'],
+      my_steam_ids: [],
+    });
     expect(await signIn('user')).toEqual({ name: 'Demo User', roles: ['USER'], my_teams: [], my_steam_ids: [] });
     const ids = await server.db.selectFrom('users').select('discord_id').orderBy('discord_id').execute();
     expect(ids.map((u) => u.discord_id)).toEqual(['000000000000000001', '000000000000000002', '000000000000000003']);
@@ -56,7 +67,10 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
     expect(html).toMatch(new RegExp(`name="csrf_token" value="${csrf}"`));
     const out = await server.fetch('/v2/users/@me/logout?redirect_uri=%2F', {
       method: 'POST',
-      headers: { cookie: `hss_session=${session}; csrf_token=${csrf}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: `hss_session=${session}; csrf_token=${csrf}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: `csrf_token=${csrf}`,
     });
     expect([out.status, out.headers.get('location')]).toEqual([303, '/']);
@@ -65,6 +79,9 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
   it('refuses an unknown demo role and an off-site redirect with 400', async () => {
     expect((await server.fetch('/v2/auth/demo?as=root')).status).toBe(400);
     const offsite = await server.fetch('/v2/auth/demo?as=user&redirect_uri=%2F%2Fevil.example');
-    expect([offsite.status, await offsite.json()]).toEqual([400, { error: "Invalid parameter 'redirect_uri': must be a path on this site" }]);
+    expect([offsite.status, await offsite.json()]).toEqual([
+      400,
+      { error: "Invalid parameter 'redirect_uri': must be a path on this site" },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
 
 // HOST=0.0.0.0 (a public address) without Discord: demo sign-in must stay off.
 describe.each(engines)('demo sign-in on a public address on %s', (engine) => {
@@ -24,7 +24,10 @@ describe.each(engines)('demo sign-in on a public address on %s', (engine) => {
     const login = await server.fetch('/v2/auth/discord/login?redirect_uri=%2Fteams');
     expect(login.status).toBe(302);
     const location = new URL(login.headers.get('location') ?? '', 'http://x');
-    expect([location.pathname, location.searchParams.get('login_error')]).toEqual(['/teams', 'sign-in with Discord is not configured']);
+    expect([location.pathname, location.searchParams.get('login_error')]).toEqual([
+      '/teams',
+      'sign-in with Discord is not configured',
+    ]);
   });
 
   // The limiter lives in the server module, which both engines' servers share: exhaust it on the last one only.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { hashSecret } from '../../../src/lib/server/auth/tokens.ts';
-import { meSchema } from '../../../src/lib/schemas/user.ts';
-import { startFakeDiscord, type FakeAccount } from '../../fake-discord/server.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { hashSecret } from '#lib/server/auth/tokens.ts';
+import { meSchema } from '#lib/schemas/user.ts';
+import { startFakeDiscord, type FakeAccount } from '#tests/fake-discord/server.ts';
 import { cookieValue, insertTeam, setCookies } from './helpers.ts';
 
 // Configuration is read once per process: one fake Discord serves both engines' servers.
@@ -64,7 +64,11 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
     });
     expect(params['state']).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(params['code_challenge']).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = await server.db.selectFrom('oauth_states').selectAll().where('state_hash', '=', hashSecret(params['state']!)).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('oauth_states')
+      .selectAll()
+      .where('state_hash', '=', hashSecret(params['state']!))
+      .executeTakeFirstOrThrow();
     expect(stored.redirect_uri).toBe('/teams');
     const ttl = stored.expires_at.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
@@ -83,10 +87,23 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
     const expires = new Date(/Expires=([^;]+)/i.exec(line)?.[1] ?? '').getTime();
     expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
     const token = cookieValue(line) ?? '';
-    const user = await server.db.selectFrom('users').select('id').where('discord_id', '=', ADMIN_ID).executeTakeFirstOrThrow();
-    const sessions = await server.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute();
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('discord_id', '=', ADMIN_ID)
+      .executeTakeFirstOrThrow();
+    const sessions = await server.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(sessions).toEqual([{ token_hash: hashSecret(token) }]);
-    expect(await me(response)).toEqual({ name: 'boss', roles: ['ADMIN', 'USER', 'TEAM_MANAGER'], my_teams: ['ALPHA'], my_steam_ids: [] });
+    expect(await me(response)).toEqual({
+      name: 'boss',
+      roles: ['ADMIN', 'USER', 'TEAM_MANAGER'],
+      my_teams: ['ALPHA'],
+      my_steam_ids: [],
+    });
     expect(fake.refusals).toEqual([]);
   });
 
@@ -95,9 +112,16 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
     expect((await me(await signIn(account))).my_teams).toEqual(['ALPHA']);
     const first = await me(await signIn({ ...account, roles: ['900000000000000002'] }));
     expect(first).toEqual({ name: 'mgr', roles: ['USER', 'TEAM_MANAGER'], my_teams: ['BRAVO'], my_steam_ids: [] });
-    const user = await server.db.selectFrom('users').select('id').where('discord_id', '=', account.id).executeTakeFirstOrThrow();
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('discord_id', '=', account.id)
+      .executeTakeFirstOrThrow();
     const alpha = await server.db.selectFrom('teams').select('id').where('tag', '=', 'ALPHA').executeTakeFirstOrThrow();
-    await server.db.insertInto('team_managers').values({ user_id: user.id, team_id: alpha.id, source: 'grant' }).execute();
+    await server.db
+      .insertInto('team_managers')
+      .values({ user_id: user.id, team_id: alpha.id, source: 'grant' })
+      .execute();
     const outside = await me(await signIn({ ...account, roles: null }));
     expect(outside).toEqual({ name: 'mgr', roles: ['USER', 'TEAM_MANAGER'], my_teams: ['ALPHA'], my_steam_ids: [] });
   });
@@ -105,10 +129,14 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
   it('returns to the site with login_error for an unknown or reused state', async () => {
     const bogus = await server.fetch('/v2/auth/discord/callback?code=x&state=not-a-state');
     expect(bogus.status).toBe(302);
-    expect(new URL(bogus.headers.get('location') ?? '', 'http://x').searchParams.get('login_error')).toMatch(/invalid or was already used/);
+    expect(new URL(bogus.headers.get('location') ?? '', 'http://x').searchParams.get('login_error')).toMatch(
+      /invalid or was already used/,
+    );
     expect(setCookies(bogus)['hss_session']).toBeUndefined();
     const { code, state } = fake.authorize(await start('/'), { id: '300000000000000003', username: 'u', roles: [] });
-    expect((await server.fetch(`/v2/auth/discord/callback?code=${code}&state=${state}`)).headers.get('location')).toBe('/');
+    expect((await server.fetch(`/v2/auth/discord/callback?code=${code}&state=${state}`)).headers.get('location')).toBe(
+      '/',
+    );
     const replay = await server.fetch(`/v2/auth/discord/callback?code=${code}&state=${state}`);
     expect(replay.headers.get('location')).toMatch(/^\/\?login_error=/);
   });
@@ -128,16 +156,23 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
     try {
       const response = await signIn({ id: '300000000000000004', username: 'x', roles: [] }, '/');
       const location = new URL(response.headers.get('location') ?? '', 'http://x');
-      expect([location.pathname, location.searchParams.get('login_error')]).toEqual(['/', 'Discord refused the token exchange (500)']);
+      expect([location.pathname, location.searchParams.get('login_error')]).toEqual([
+        '/',
+        'Discord refused the token exchange (500)',
+      ]);
       expect(setCookies(response)['hss_session']).toBeUndefined();
     } finally {
       fake.failTokens = false;
     }
     const state = new URL(await start('/')).searchParams.get('state') ?? '';
     const wrongCode = await server.fetch(`/v2/auth/discord/callback?code=forged&state=${state}`);
-    expect(new URL(wrongCode.headers.get('location') ?? '', 'http://x').searchParams.get('login_error')).toBe('Discord refused the token exchange (400)');
+    expect(new URL(wrongCode.headers.get('location') ?? '', 'http://x').searchParams.get('login_error')).toBe(
+      'Discord refused the token exchange (400)',
+    );
     expect(fake.refusals).toContain('code');
-    expect(await server.db.selectFrom('users').select('id').where('discord_id', '=', '300000000000000004').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('users').select('id').where('discord_id', '=', '300000000000000004').execute(),
+    ).toEqual([]);
   });
 
   it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)'])(

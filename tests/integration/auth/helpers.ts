@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/lib/server/db/database.ts';
-import type { CalculationStatus } from '../../../src/lib/server/db/tables/matches.ts';
-import { hashSecret, randomToken } from '../../../src/lib/server/auth/tokens.ts';
+import type { Database } from '#lib/server/db/database.ts';
+import type { CalculationStatus } from '#lib/server/db/tables/matches.ts';
+import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
 
 type Db = Kysely<Database>;
 
@@ -22,14 +22,20 @@ export async function sessionFor(
     .values({ discord_id: who.discordId, name: who.name ?? `User ${who.discordId}`, avatar: null, last_login_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (who.admin) await db.insertInto('user_roles').values({ user_id: user.id, role: 'ADMIN', source: 'grant' }).execute();
+  if (who.admin)
+    await db.insertInto('user_roles').values({ user_id: user.id, role: 'ADMIN', source: 'grant' }).execute();
   for (const teamId of who.manages ?? []) {
     await db.insertInto('team_managers').values({ user_id: user.id, team_id: teamId, source: 'grant' }).execute();
   }
   const token = randomToken(32);
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + 86_400_000), user_agent: null })
+    .values({
+      token_hash: hashSecret(token),
+      user_id: user.id,
+      expires_at: new Date(Date.now() + 86_400_000),
+      user_agent: null,
+    })
     .execute();
   const csrf = randomToken(24);
   return {
@@ -52,26 +58,71 @@ export async function insertTeam(db: Db, tag: string, extra: { discord_role_id?:
 /** Stores an API key for the team and returns the key. */
 export async function apiKeyFor(db: Db, teamId: number): Promise<string> {
   const key = `hss_${randomToken(36)}`;
-  await db.insertInto('team_api_keys').values({ team_id: teamId, key_hash: hashSecret(key), key_prefix: key.slice(0, 8), created_by_user_id: null, last_used_at: null }).execute();
+  await db
+    .insertInto('team_api_keys')
+    .values({
+      team_id: teamId,
+      key_hash: hashSecret(key),
+      key_prefix: key.slice(0, 8),
+      created_by_user_id: null,
+      last_used_at: null,
+    })
+    .execute();
   return key;
 }
 
 /** Inserts a reported match between two teams (winner first) and returns its id. */
 export async function insertMatch(
   db: Db,
-  m: { seriesId: number; winner: { id: number; tag: string }; loser: { id: number; tag: string }; submittedBy: number | null; status: CalculationStatus },
+  m: {
+    seriesId: number;
+    winner: { id: number; tag: string };
+    loser: { id: number; tag: string };
+    submittedBy: number | null;
+    status: CalculationStatus;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('matches')
     .values({
-      series_id: m.seriesId, title: null, type: m.status === 'skipped' ? 'friendly' : 'competitive', tournament_id: null,
-      map: 'carentan', date: new Date('2026-03-01T18:00:00Z'), result: '3-2', victor_side: 'Allies',
-      winner_tag: m.winner.tag, loser_tag: m.loser.tag, winner_team_id: m.winner.id, loser_team_id: m.loser.id,
-      calculation_status: m.status, submitted_by_tag: null, submitted_by_username: null, submitted_by_team_id: m.submittedBy,
-      submitted_by_user_id: null, gamemode: null, kill_statistics: null, url: null, log_upload_id: null, log_format: null,
-      log_match_index: null, import_key: null, winner_mu_before: null, winner_sigma_before: null, loser_mu_before: null,
-      loser_sigma_before: null, winner_mu_after: null, winner_sigma_after: null, loser_mu_after: null, loser_sigma_after: null,
-      win_probability: null, rated_at: null, approved_by_user_id: null, approved_at: null, disputed_by_user_id: null, disputed_at: null,
+      series_id: m.seriesId,
+      title: null,
+      type: m.status === 'skipped' ? 'friendly' : 'competitive',
+      tournament_id: null,
+      map: 'carentan',
+      date: new Date('2026-03-01T18:00:00Z'),
+      result: '3-2',
+      victor_side: 'Allies',
+      winner_tag: m.winner.tag,
+      loser_tag: m.loser.tag,
+      winner_team_id: m.winner.id,
+      loser_team_id: m.loser.id,
+      calculation_status: m.status,
+      submitted_by_tag: null,
+      submitted_by_username: null,
+      submitted_by_team_id: m.submittedBy,
+      submitted_by_user_id: null,
+      gamemode: null,
+      kill_statistics: null,
+      url: null,
+      log_upload_id: null,
+      log_format: null,
+      log_match_index: null,
+      import_key: null,
+      winner_mu_before: null,
+      winner_sigma_before: null,
+      loser_mu_before: null,
+      loser_sigma_before: null,
+      winner_mu_after: null,
+      winner_sigma_after: null,
+      loser_mu_after: null,
+      loser_sigma_after: null,
+      win_probability: null,
+      rated_at: null,
+      approved_by_user_id: null,
+      approved_at: null,
+      disputed_by_user_id: null,
+      disputed_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -81,7 +132,10 @@ export async function insertMatch(
 /** Inserts a player seen once. */
 export async function insertPlayer(db: Db, steamId: string, name = `Player ${steamId.slice(-4)}`): Promise<void> {
   const now = new Date('2026-03-01T18:00:00Z');
-  await db.insertInto('players').values({ steam_id: steamId, name, primary_name: null, first_seen: now, last_seen: now, true_strength: null }).execute();
+  await db
+    .insertInto('players')
+    .values({ steam_id: steamId, name, primary_name: null, first_seen: now, last_seen: now, true_strength: null })
+    .execute();
 }
 
 /** The Set-Cookie headers of a response by cookie name. */

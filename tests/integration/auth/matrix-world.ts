@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/lib/server/db/database.ts';
+import type { Database } from '#lib/server/db/database.ts';
 import { apiKeyFor, insertTeam, sessionFor } from './helpers.ts';
 
 export const ACTORS = ['anonymous', 'user', 'managerA', 'managerC', 'admin', 'keyA', 'keyC'] as const;
@@ -53,5 +53,8 @@ export async function makeWorld(db: Kysely<Database>, seriesId: number, prefix: 
 
 /** Expected statuses: `ok` for the listed actors, 401 for anonymous, 403 for everyone else. */
 export function allow(ok: number, allowed: readonly ActorName[]): Record<ActorName, number> {
-  return Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : allowed.includes(a) ? ok : 403])) as Record<ActorName, number>;
+  return Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : allowed.includes(a) ? ok : 403])) as Record<
+    ActorName,
+    number
+  >;
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
-import { hashSecret } from '../../../src/lib/server/auth/tokens.ts';
-import { meSchema, meTeamSchema } from '../../../src/lib/schemas/user.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { hashSecret } from '#lib/server/auth/tokens.ts';
+import { meSchema, meTeamSchema } from '#lib/schemas/user.ts';
 import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, setCookies } from './helpers.ts';
 
 describe.each(engines)('sessions and CSRF on %s', (engine) => {
@@ -14,12 +14,20 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     const series = await createSeries(server.db, { tag: 'S1', name: 'Season 1' });
-    const seriesRow = await server.db.selectFrom('series').select('id').where('tag', '=', series.tag).executeTakeFirstOrThrow();
+    const seriesRow = await server.db
+      .selectFrom('series')
+      .select('id')
+      .where('tag', '=', series.tag)
+      .executeTakeFirstOrThrow();
     teamA = await insertTeam(server.db, 'ALPHA');
     const teamB = await insertTeam(server.db, 'BRAVO');
     keyA = await apiKeyFor(server.db, teamA);
     matchId = await insertMatch(server.db, {
-      seriesId: seriesRow.id, winner: { id: teamA, tag: 'ALPHA' }, loser: { id: teamB, tag: 'BRAVO' }, submittedBy: teamB, status: 'pending',
+      seriesId: seriesRow.id,
+      winner: { id: teamA, tag: 'ALPHA' },
+      loser: { id: teamB, tag: 'BRAVO' },
+      submittedBy: teamB,
+      status: 'pending',
     });
     await insertPlayer(server.db, '76561198000000001');
   });
@@ -49,7 +57,12 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     const user = await sessionFor(server.db, { discordId: '100000000000000001', name: 'Alice', manages: [teamA] });
     const me = await server.fetch('/v2/users/@me', { headers: user.headers });
     expect(me.status).toBe(200);
-    expect(meSchema.parse(await me.json())).toEqual({ name: 'Alice', roles: ['USER', 'TEAM_MANAGER'], my_teams: ['ALPHA'], my_steam_ids: [] });
+    expect(meSchema.parse(await me.json())).toEqual({
+      name: 'Alice',
+      roles: ['USER', 'TEAM_MANAGER'],
+      my_teams: ['ALPHA'],
+      my_steam_ids: [],
+    });
     const key = await server.fetch('/v2/users/@me', { headers: { authorization: `Bearer ${keyA}` } });
     expect(meTeamSchema.parse(await key.json())).toEqual({ tag: 'ALPHA', name: 'Team ALPHA' });
     const unknown = await server.fetch('/v2/users/@me', { headers: { authorization: 'Bearer hss_unknown' } });
@@ -60,7 +73,11 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     const user = await sessionFor(server.db, { discordId: '100000000000000002' });
     const body = JSON.stringify({ steam_id: '76561198000000001' });
     const post = (headers: Record<string, string>) =>
-      server.fetch('/v2/users/@me/claims', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+      server.fetch('/v2/users/@me/claims', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     const missing = await post({ cookie: user.headers['cookie']! });
     expect(missing.status).toBe(403);
     expect(((await missing.json()) as { error: string }).error).toMatch(/Missing CSRF token/);
@@ -77,10 +94,16 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
   it('exempts API keys and anonymous requests from the CSRF check', async () => {
     const streams = JSON.stringify({ streams: { caster: 'https://twitch.tv/caster' } });
     const byKey = await server.fetch(`/v3/series/S1/matches/${matchId}`, {
-      method: 'PATCH', body: streams, headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' },
+      method: 'PATCH',
+      body: streams,
+      headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' },
     });
     expect(byKey.status).toBe(204);
-    const row = await server.db.selectFrom('matches').select('streams').where('id', '=', matchId).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('matches')
+      .select('streams')
+      .where('id', '=', matchId)
+      .executeTakeFirstOrThrow();
     expect(row.streams).toEqual({ caster: 'https://twitch.tv/caster' });
     const anonymous = await server.fetch(`/v3/series/S1/matches/${matchId}`, { method: 'PATCH', body: streams });
     expect(anonymous.status).toBe(401);
@@ -89,7 +112,11 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
   it('treats an expired session as signed out', async () => {
     const user = await sessionFor(server.db, { discordId: '100000000000000003' });
     expect((await server.fetch('/v2/users/@me', { headers: user.headers })).status).toBe(200);
-    await server.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashSecret(user.token)).execute();
+    await server.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashSecret(user.token))
+      .execute();
     expect((await server.fetch('/v2/users/@me', { headers: user.headers })).status).toBe(401);
   });
 
@@ -104,7 +131,9 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     const form = await sessionFor(server.db, { discordId: '100000000000000005' });
     const csrf = form.headers['x-csrf-token']!;
     const refused = await server.fetch('/v2/users/@me/logout?redirect_uri=%2Fteams', {
-      method: 'POST', headers: { cookie: form.headers['cookie']!, 'content-type': 'application/x-www-form-urlencoded' }, body: 'csrf_token=wrong',
+      method: 'POST',
+      headers: { cookie: form.headers['cookie']!, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf_token=wrong',
     });
     expect(refused.status).toBe(403);
     const posted = await server.fetch('/v2/users/@me/logout?redirect_uri=%2Fteams%3Fseries%3DS1', {
@@ -114,7 +143,9 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/teams?series=S1');
-    expect(await server.db.selectFrom('sessions').select('id').where('user_id', '=', form.userId).execute()).toEqual([]);
+    expect(await server.db.selectFrom('sessions').select('id').where('user_id', '=', form.userId).execute()).toEqual(
+      [],
+    );
     const offsite = await server.fetch('/v2/users/@me/logout?redirect_uri=%2F%2Fevil.example', { method: 'POST' });
     expect(offsite.status).toBe(204);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
-import { ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
-import { findTeamByTag } from '../../../src/lib/server/repositories/teams.ts';
-import { auditLogSchema } from '../../../src/lib/schemas/audit.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { auditLogSchema } from '#lib/schemas/audit.ts';
 import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, type Credentials } from './helpers.ts';
 
 describe.each(engines)('signed-in actions: states, side effects and bad input on %s', (engine) => {
@@ -19,7 +19,10 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     server = await startTestServer(engine);
     await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
     seriesId = (await server.db.selectFrom('series').select('id').executeTakeFirstOrThrow()).id;
-    teams = { A: { id: await insertTeam(server.db, 'ALPHA'), tag: 'ALPHA' }, B: { id: await insertTeam(server.db, 'BRAVO'), tag: 'BRAVO' } };
+    teams = {
+      A: { id: await insertTeam(server.db, 'ALPHA'), tag: 'ALPHA' },
+      B: { id: await insertTeam(server.db, 'BRAVO'), tag: 'BRAVO' },
+    };
     admin = await sessionFor(server.db, { discordId: '600000000000000001', name: 'Admin', admin: true });
     managerA = await sessionFor(server.db, { discordId: '600000000000000002', manages: [teams.A.id] });
     managerB = await sessionFor(server.db, { discordId: '600000000000000003', manages: [teams.B.id] });
@@ -33,17 +36,33 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
   const call = (as: Credentials | Record<string, string>, method: string, path: string, json?: unknown) =>
     server.fetch(path, {
       method,
-      headers: { ...('headers' in as ? (as.headers as Record<string, string>) : as), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...('headers' in as ? (as.headers as Record<string, string>) : as),
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: json === undefined ? null : JSON.stringify(json),
     });
   const status = async (id: number) =>
-    (await server.db.selectFrom('matches').select('calculation_status').where('id', '=', id).executeTakeFirstOrThrow()).calculation_status;
+    (await server.db.selectFrom('matches').select('calculation_status').where('id', '=', id).executeTakeFirstOrThrow())
+      .calculation_status;
 
   it('walks the match lifecycle: reporter cannot approve, opponent disputes, only an admin approves a disputed match', async () => {
-    const id = await insertMatch(server.db, { seriesId, winner: teams.A, loser: teams.B, submittedBy: teams.B.id, status: 'pending' });
+    const id = await insertMatch(server.db, {
+      seriesId,
+      winner: teams.A,
+      loser: teams.B,
+      submittedBy: teams.B.id,
+      status: 'pending',
+    });
     const path = `/v3/series/S1/matches/${id}`;
     expect((await call(managerB, 'POST', path, { action: 'approve' })).status).toBe(403);
-    expect((await call({ authorization: `Bearer ${await apiKeyFor(server.db, teams.B.id)}` }, 'POST', path, { action: 'approve' })).status).toBe(403);
+    expect(
+      (
+        await call({ authorization: `Bearer ${await apiKeyFor(server.db, teams.B.id)}` }, 'POST', path, {
+          action: 'approve',
+        })
+      ).status,
+    ).toBe(403);
     const disputed = await call(managerA, 'POST', path, { action: 'dispute' });
     expect([disputed.status, await disputed.json()]).toEqual([200, { match_id: id, calculation_status: 'disputed' }]);
     expect((await call(managerA, 'POST', path, { action: 'approve' })).status).toBe(403);
@@ -53,7 +72,13 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     // The rating queue may already have rated it.
     expect(['queued', 'processing', 'posted']).toContain(await status(id));
     expect((await call(admin, 'POST', path, { action: 'approve' })).status).toBe(409);
-    const friendly = await insertMatch(server.db, { seriesId, winner: teams.A, loser: teams.B, submittedBy: teams.B.id, status: 'skipped' });
+    const friendly = await insertMatch(server.db, {
+      seriesId,
+      winner: teams.A,
+      loser: teams.B,
+      submittedBy: teams.B.id,
+      status: 'skipped',
+    });
     const refused = await call(admin, 'POST', `/v3/series/S1/matches/${friendly}`, { action: 'approve' });
     expect([refused.status, await status(friendly)]).toEqual([409, 'skipped']);
     expect((await call(admin, 'POST', '/v3/series/S1/matches/999999', { action: 'approve' })).status).toBe(404);
@@ -61,7 +86,13 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
   });
 
   it('answers 400 for bad match edits and leaves the match unchanged', async () => {
-    const id = await insertMatch(server.db, { seriesId, winner: teams.A, loser: teams.B, submittedBy: teams.B.id, status: 'pending' });
+    const id = await insertMatch(server.db, {
+      seriesId,
+      winner: teams.A,
+      loser: teams.B,
+      submittedBy: teams.B.id,
+      status: 'pending',
+    });
     const base = `/v3/series/S1/matches/${id}`;
     const bad = [
       ['PUT', `${base}/cap_flips`, { cap_flips: [{ at: -1, side: 'Axis', new_score: '1-0' }] }, /cap_flips\.0\.at/],
@@ -75,31 +106,67 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(error);
     }
-    const row = await server.db.selectFrom('matches').select(['cap_flips', 'streams', 'map_layout', 'tournament_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('matches')
+      .select(['cap_flips', 'streams', 'map_layout', 'tournament_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ cap_flips: [], streams: {}, map_layout: [], tournament_id: null });
-    expect((await call(managerB, 'PUT', `${base}/cap_flips`, { cap_flips: [{ at: 300, side: 'Axis', new_score: '2-3' }, { at: 60, side: 'Allies', new_score: '3-2' }] })).status).toBe(204);
-    const flips = await server.db.selectFrom('matches').select('cap_flips').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(flips.cap_flips).toEqual([{ at: 60, side: 'Allies', new_score: '3-2' }, { at: 300, side: 'Axis', new_score: '2-3' }]);
+    expect(
+      (
+        await call(managerB, 'PUT', `${base}/cap_flips`, {
+          cap_flips: [
+            { at: 300, side: 'Axis', new_score: '2-3' },
+            { at: 60, side: 'Allies', new_score: '3-2' },
+          ],
+        })
+      ).status,
+    ).toBe(204);
+    const flips = await server.db
+      .selectFrom('matches')
+      .select('cap_flips')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(flips.cap_flips).toEqual([
+      { at: 60, side: 'Allies', new_score: '3-2' },
+      { at: 300, side: 'Axis', new_score: '2-3' },
+    ]);
   });
 
   it('changes a tag (old tag still resolves, new tag must be free), patches only present fields, soft-deletes', async () => {
     const id = await insertTeam(server.db, 'OLD');
-    expect((await call(admin, 'POST', '/v3/series/S1/teams/OLD', { action: 'change_tag', new_tag: 'ALPHA' })).status).toBe(409);
+    expect(
+      (await call(admin, 'POST', '/v3/series/S1/teams/OLD', { action: 'change_tag', new_tag: 'ALPHA' })).status,
+    ).toBe(409);
     const renamed = await call(admin, 'POST', '/v3/series/S1/teams/OLD', { action: 'change_tag', new_tag: 'NEW' });
     expect([renamed.status, ((await renamed.json()) as { tag: string }).tag]).toEqual([200, 'NEW']);
     expect((await findTeamByTag(server.db, 'old'))?.id).toBe(id);
-    expect(await server.db.selectFrom('team_previous_tags').select('tag').where('team_id', '=', id).execute()).toEqual([{ tag: 'OLD' }]);
+    expect(await server.db.selectFrom('team_previous_tags').select('tag').where('team_id', '=', id).execute()).toEqual([
+      { tag: 'OLD' },
+    ]);
     const badIcon = await call(admin, 'PATCH', '/v3/series/S1/teams/NEW', { icon: 'not a url', name: 'Changed' });
     expect(badIcon.status).toBe(400);
     const patched = await call(admin, 'PATCH', '/v3/series/S1/teams/OLD', { invite: '', inactive: true });
-    expect(await patched.json()).toEqual({ tag: 'NEW', name: 'Team OLD', icon: null, invite: null, discord_role_id: null, inactive: true });
+    expect(await patched.json()).toEqual({
+      tag: 'NEW',
+      name: 'Team OLD',
+      icon: null,
+      invite: null,
+      discord_role_id: null,
+      inactive: true,
+    });
     expect((await call(admin, 'DELETE', '/v3/series/S1/teams/NEW')).status).toBe(204);
     expect(await findTeamByTag(server.db, 'NEW')).toBeUndefined();
     expect((await call(admin, 'PATCH', '/v3/series/S1/teams/NEW', { inactive: false })).status).toBe(404);
   });
 
   it('accepts a registration: the team exists in the current series and the requester manages it', async () => {
-    const created = await call(user, 'POST', '/v2/team-requests', { name: 'Newcomers', tag: 'NEWC', invite: 'https://discord.gg/new', contact: 'me#1' });
+    const created = await call(user, 'POST', '/v2/team-requests', {
+      name: 'Newcomers',
+      tag: 'NEWC',
+      invite: 'https://discord.gg/new',
+      contact: 'me#1',
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     expect((await call(user, 'POST', '/v2/team-requests', { name: 'Dup', tag: 'alpha' })).status).toBe(409);
@@ -108,30 +175,62 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     const accepted = await call(admin, 'POST', `/v2/team-requests/${id}`, { action: 'accept' });
     expect(await accepted.json()).toMatchObject({ id, status: 'accepted', team: 'NEWC', requested_by: 'Requester' });
     const team = await findTeamByTag(server.db, 'NEWC');
-    const managers = await server.db.selectFrom('team_managers').select(['user_id', 'source']).where('team_id', '=', team?.id ?? -1).execute();
+    const managers = await server.db
+      .selectFrom('team_managers')
+      .select(['user_id', 'source'])
+      .where('team_id', '=', team?.id ?? -1)
+      .execute();
     expect(managers).toEqual([{ user_id: user.userId, source: 'registration' }]);
-    expect(await server.db.selectFrom('team_ratings').select('series_id').where('team_id', '=', team?.id ?? -1).execute()).toEqual([{ series_id: seriesId }]);
+    expect(
+      await server.db
+        .selectFrom('team_ratings')
+        .select('series_id')
+        .where('team_id', '=', team?.id ?? -1)
+        .execute(),
+    ).toEqual([{ series_id: seriesId }]);
     expect((await call(admin, 'POST', `/v2/team-requests/${id}`, { action: 'reject' })).status).toBe(409);
     const me = await call(user, 'GET', '/v2/users/@me');
     expect(await me.json()).toMatchObject({ roles: ['USER', 'TEAM_MANAGER'], my_teams: ['NEWC'] });
   });
 
-  it('claims: 404 unknown player, 409 someone else\'s, unclaiming makes the profile public again', async () => {
+  it("claims: 404 unknown player, 409 someone else's, unclaiming makes the profile public again", async () => {
     await insertPlayer(server.db, '76561198000000099');
     expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000098' })).status).toBe(404);
     expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: 'abc' })).status).toBe(400);
     expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000099' })).status).toBe(201);
     expect((await call(managerA, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000099' })).status).toBe(409);
-    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'private' })).status).toBe(200);
-    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'hidden' })).status).toBe(400);
+    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'private' })).status).toBe(
+      200,
+    );
+    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'hidden' })).status).toBe(
+      400,
+    );
     expect((await call(user, 'DELETE', '/v2/users/@me/claims/76561198000000099')).status).toBe(204);
-    const player = await server.db.selectFrom('players').select('visibility').where('steam_id', '=', '76561198000000099').executeTakeFirstOrThrow();
+    const player = await server.db
+      .selectFrom('players')
+      .select('visibility')
+      .where('steam_id', '=', '76561198000000099')
+      .executeTakeFirstOrThrow();
     expect(player.visibility).toBe('public');
   });
 
   it('records admin and manager actions in the audit log, readable by admins only', async () => {
-    const tournament = await call(admin, 'POST', '/v2/tournaments', { name: 'Cup', tag: 'CUP', icon: '', invite: '', prize: 'glory' });
-    expect(await tournament.json()).toMatchObject({ tag: 'CUP', name: 'Cup', icon: null, description: '', event: false, series: 'S1', prize: 'glory' });
+    const tournament = await call(admin, 'POST', '/v2/tournaments', {
+      name: 'Cup',
+      tag: 'CUP',
+      icon: '',
+      invite: '',
+      prize: 'glory',
+    });
+    expect(await tournament.json()).toMatchObject({
+      tag: 'CUP',
+      name: 'Cup',
+      icon: null,
+      description: '',
+      event: false,
+      series: 'S1',
+      prize: 'glory',
+    });
     const patched = await call(admin, 'PATCH', '/v2/tournaments/cup', { description: 'Finals', venue: 'online' });
     expect(await patched.json()).toMatchObject({ description: 'Finals', prize: 'glory', venue: 'online' });
     expect((await call(managerA, 'GET', '/v3/audit-log')).status).toBe(403);
@@ -144,7 +243,10 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
       ['tournament.update', 'user:Admin (600000000000000001)'],
       ['tournament.create', 'user:Admin (600000000000000001)'],
     ]);
-    expect(log.entries[0]).toMatchObject({ before: { description: '' }, after: { description: 'Finals', extra: { venue: 'online' } } });
+    expect(log.entries[0]).toMatchObject({
+      before: { description: '' },
+      after: { description: 'Finals', extra: { venue: 'online' } },
+    });
     expect((await call(admin, 'GET', '/v3/audit-log?limit=0')).status).toBe(400);
   });
 });

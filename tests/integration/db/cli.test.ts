@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import { commands } from '../../../src/cli/commands/index.ts';
-import { runCli } from '../../../src/cli/run.ts';
-import { hashSecret } from '../../../src/lib/server/auth/tokens.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import { commands } from '#cli/commands/index.ts';
+import { runCli } from '#cli/run.ts';
+import { hashSecret } from '#lib/server/auth/tokens.ts';
 
 /** Runs the CLI against the test database (its own connection), capturing output. */
 async function hss(handle: DatabaseHandle, args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -27,7 +27,8 @@ describe.each(engines)('operator CLI on %s', (engine) => {
   it('lists its commands with --help', async () => {
     const result = await hss(handle, ['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['migrate', 'series create', 'teams create', 'users grant', 'api-keys create']) expect(result.out).toContain(name);
+    for (const name of ['migrate', 'series create', 'teams create', 'users grant', 'api-keys create'])
+      expect(result.out).toContain(name);
   });
 
   it('migrates', async () => {
@@ -41,19 +42,31 @@ describe.each(engines)('operator CLI on %s', (engine) => {
 
     expect((await hss(handle, ['teams', 'create', '[7DR]', '--name', '7th Dragoons', '--series', 'S9'])).code).toBe(0);
     const team = await handle.db.selectFrom('teams').selectAll().where('tag', '=', '[7DR]').executeTakeFirstOrThrow();
-    const rating = await handle.db.selectFrom('team_ratings').selectAll().where('team_id', '=', team.id).executeTakeFirstOrThrow();
+    const rating = await handle.db
+      .selectFrom('team_ratings')
+      .selectAll()
+      .where('team_id', '=', team.id)
+      .executeTakeFirstOrThrow();
     expect(rating).toMatchObject({ series_id: series.id, mu: 25, num_matches: 0 });
     expect(rating.sigma).toBeCloseTo(25 / 3, 12);
 
     expect((await hss(handle, ['users', 'grant', '123456789012', 'admin'])).code).toBe(0);
-    const roles = await handle.db.selectFrom('user_roles').innerJoin('users', 'users.id', 'user_roles.user_id').select(['role', 'discord_id']).execute();
+    const roles = await handle.db
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .select(['role', 'discord_id'])
+      .execute();
     expect(roles).toEqual([{ role: 'ADMIN', discord_id: '123456789012' }]);
 
     const created = await hss(handle, ['api-keys', 'create', '[7dr]']);
     expect(created.code).toBe(0);
     const key = created.out.split('\n').at(-1) ?? '';
     expect(key).toMatch(/^hss_[A-Za-z0-9_-]{40,}$/);
-    const stored = await handle.db.selectFrom('team_api_keys').selectAll().where('team_id', '=', team.id).executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom('team_api_keys')
+      .selectAll()
+      .where('team_id', '=', team.id)
+      .executeTakeFirstOrThrow();
     expect(stored.key_hash).toBe(hashSecret(key));
     expect(JSON.stringify(stored)).not.toContain(key);
   });

@@ -4,16 +4,34 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import { connectDatabase } from '../../../src/lib/server/db/connect.ts';
-import { DataFolderLockedError } from '../../../src/lib/server/db/folder-lock.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import { connectDatabase } from '#lib/server/db/connect.ts';
+import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 
 const TABLES = [
-  'audit_log', 'log_uploads', 'matches', 'oauth_states', 'player_aliases', 'player_match_stats', 'player_skills',
-  'players', 'profile_claims', 'rating_history', 'series', 'series_statistics', 'sessions', 'team_api_keys',
-  'team_managers', 'team_previous_tags', 'team_ratings', 'team_registration_requests', 'teams', 'tournaments',
-  'user_roles', 'users',
+  'audit_log',
+  'log_uploads',
+  'matches',
+  'oauth_states',
+  'player_aliases',
+  'player_match_stats',
+  'player_skills',
+  'players',
+  'profile_claims',
+  'rating_history',
+  'series',
+  'series_statistics',
+  'sessions',
+  'team_api_keys',
+  'team_managers',
+  'team_previous_tags',
+  'team_ratings',
+  'team_registration_requests',
+  'teams',
+  'tournaments',
+  'user_roles',
+  'users',
 ];
 
 describe.each(engines)('database on %s', (engine) => {
@@ -24,23 +42,50 @@ describe.each(engines)('database on %s', (engine) => {
   afterAll(() => handle.close());
 
   it('creates every table of the schema', async () => {
-    const rows = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(handle.db);
+    const rows = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(handle.db);
     const names = rows.rows.map((r) => r.table_name);
     for (const table of TABLES) expect(names).toContain(table);
   });
 
   it('returns counts as numbers on both engines', async () => {
     await handle.db.insertInto('series').values({ tag: 'C1', name: 'Count' }).execute();
-    const row = await handle.db.selectFrom('series').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('series')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(typeof row.n).toBe('number');
   });
 
   it('round-trips jsonb and bytea', async () => {
     const bytes = new Uint8Array([0, 1, 2, 255, 10, 13]);
-    await handle.db.insertInto('log_uploads').values({ sha256: 'abc', path: 'x/abc', filename: 'a.txt', format: null, size_bytes: 6, content: bytes, uploaded_by_user_id: null, uploaded_by_team_id: null }).execute();
-    const row = await handle.db.selectFrom('log_uploads').select('content').where('sha256', '=', 'abc').executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('log_uploads')
+      .values({
+        sha256: 'abc',
+        path: 'x/abc',
+        filename: 'a.txt',
+        format: null,
+        size_bytes: 6,
+        content: bytes,
+        uploaded_by_user_id: null,
+        uploaded_by_team_id: null,
+      })
+      .execute();
+    const row = await handle.db
+      .selectFrom('log_uploads')
+      .select('content')
+      .where('sha256', '=', 'abc')
+      .executeTakeFirstOrThrow();
     expect([...row.content]).toEqual([...bytes]);
-    await handle.db.insertInto('series_statistics').values({ series_id: (await handle.db.selectFrom('series').select('id').executeTakeFirstOrThrow()).id, data: JSON.stringify({ a: [1, 'ü'] }) }).execute();
+    await handle.db
+      .insertInto('series_statistics')
+      .values({
+        series_id: (await handle.db.selectFrom('series').select('id').executeTakeFirstOrThrow()).id,
+        data: JSON.stringify({ a: [1, 'ü'] }),
+      })
+      .execute();
     const stats = await handle.db.selectFrom('series_statistics').select('data').executeTakeFirstOrThrow();
     expect(stats.data).toEqual({ a: [1, 'ü'] });
   });
@@ -84,7 +129,9 @@ describe('PGlite data folder lock', () => {
     const holder = await connectDatabase({ dataDir: folder });
     try {
       const cli = path.resolve(import.meta.dirname, '../../../src/cli/main.ts');
-      const child = spawn(process.execPath, [cli, 'migrate'], { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' } });
+      const child = spawn(process.execPath, [cli, 'migrate'], {
+        env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

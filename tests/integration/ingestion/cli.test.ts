@@ -2,15 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import { connectDatabase, type DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { runCli } from '../../../src/cli/run.ts';
-import type { CommandContext } from '../../../src/cli/command.ts';
-import { commands } from '../../../src/cli/commands/index.ts';
-import { matchesReparse } from '../../../src/cli/commands/matches.ts';
-import { cliActor, type Actor } from '../../../src/lib/server/auth/actor.ts';
-import { reportMatch } from '../../../src/lib/server/services/ingestion/index.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
+import { parseMatch } from '#lib/domain/logs/index.ts';
+import { runCli } from '#cli/run.ts';
+import type { CommandContext } from '#cli/command.ts';
+import { commands } from '#cli/commands/index.ts';
+import { matchesReparse } from '#cli/commands/matches.ts';
+import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
+import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
 
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -33,8 +33,19 @@ describe('hss logs parse', () => {
   it('prints the parsed match as JSON, dated with --year', async () => {
     const result = await cli(['logs', 'parse', path.join(dir, 'one.txt'), '--year', '2024']);
     expect(result.code).toBe(0);
-    const parsed = JSON.parse(result.out) as { format: string; date: string; result: string; map: string; players: Record<string, unknown> };
-    expect([parsed.format, parsed.date, parsed.result, parsed.map]).toEqual(['hlu-txt', '2024-04-04T20:00:00.000Z', '3-2', 'carentan']);
+    const parsed = JSON.parse(result.out) as {
+      format: string;
+      date: string;
+      result: string;
+      map: string;
+      players: Record<string, unknown>;
+    };
+    expect([parsed.format, parsed.date, parsed.result, parsed.map]).toEqual([
+      'hlu-txt',
+      '2024-04-04T20:00:00.000Z',
+      '3-2',
+      'carentan',
+    ]);
     expect(Object.keys(parsed.players).length).toBe(24);
   });
 
@@ -45,7 +56,7 @@ describe('hss logs parse', () => {
     expect([body.error, body.matches.map((m) => m.index)]).toEqual(['MultipleMatches', [0, 1]]);
     const chosen = await cli(['logs', 'parse', path.join(dir, 'two.csv'), '--match', '1', '--format', 'hlu-csv']);
     expect(chosen.code).toBe(0);
-    expect((JSON.parse(chosen.out) as { map: string; index: number })).toMatchObject({ map: 'foy', index: 1 });
+    expect(JSON.parse(chosen.out) as { map: string; index: number }).toMatchObject({ map: 'foy', index: 1 });
   });
 
   it('fails with a message for an unreadable log, a missing file and a bad --format', async () => {
@@ -68,7 +79,10 @@ describe('hss logs parse', () => {
       const teams = await seedTeams(seeded.db, ['ALPHA', 'BRAVO']);
       const actor: Actor = { kind: 'team-key', teamId: teams['ALPHA']!.id, teamTag: 'ALPHA' };
       const text = makeLog('rcon', { seed: 62 });
-      ({ match_id: matchId } = await reportMatch(seeded.db, actor, { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'r.log', content: text } }));
+      ({ match_id: matchId } = await reportMatch(seeded.db, actor, {
+        data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
+        file: { name: 'r.log', content: text },
+      }));
     } finally {
       await seeded.close();
     }
@@ -102,32 +116,81 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
     const text = makeLog('hlu-csv', { seed: 71, alliedScore: 1, axisScore: 4 });
     const expected = parseMatch(text);
     const { match_id } = await reportMatch(handle.db, alpha, {
-      data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'e.csv', content: text }, result: '5-0', map: 'SMDM',
+      data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
+      file: { name: 'e.csv', content: text },
+      result: '5-0',
+      map: 'SMDM',
     });
     const [first, second] = Object.keys(expected.players);
     // Damage what a parser bug could have produced, and set a column that other parts of the site own.
-    await handle.db.deleteFrom('player_match_stats').where('match_id', '=', match_id).where('steam_id', '=', first!).execute();
-    await handle.db.updateTable('player_match_stats').set({ kills: 999, streamer: 'https://twitch.tv/x' }).where('steam_id', '=', second!).execute();
-    await handle.db.updateTable('matches').set({ gamemode: 'broken', result: '1-4' }).where('id', '=', match_id).execute();
-    const aliasesBefore = await handle.db.selectFrom('player_aliases').select(['steam_id', 'name', 'times_seen']).orderBy('steam_id').orderBy('name').execute();
+    await handle.db
+      .deleteFrom('player_match_stats')
+      .where('match_id', '=', match_id)
+      .where('steam_id', '=', first!)
+      .execute();
+    await handle.db
+      .updateTable('player_match_stats')
+      .set({ kills: 999, streamer: 'https://twitch.tv/x' })
+      .where('steam_id', '=', second!)
+      .execute();
+    await handle.db
+      .updateTable('matches')
+      .set({ gamemode: 'broken', result: '1-4' })
+      .where('id', '=', match_id)
+      .execute();
+    const aliasesBefore = await handle.db
+      .selectFrom('player_aliases')
+      .select(['steam_id', 'name', 'times_seen'])
+      .orderBy('steam_id')
+      .orderBy('name')
+      .execute();
 
     out.length = 0;
     expect(await run([String(match_id)])).toBe(0);
     const total = Object.keys(expected.players).length;
     expect(out).toEqual([`Match ${match_id}: ${total - 1} -> ${total} player rows`]);
-    const match = await handle.db.selectFrom('matches').selectAll().where('id', '=', match_id).executeTakeFirstOrThrow();
-    expect([match.result, match.map, match.gamemode, match.victor_side]).toEqual(['5-0', 'stmariedumont', expected.gamemode, 'Axis']);
-    const row = await handle.db.selectFrom('player_match_stats').select(['kills', 'streamer']).where('steam_id', '=', second!).executeTakeFirstOrThrow();
+    const match = await handle.db
+      .selectFrom('matches')
+      .selectAll()
+      .where('id', '=', match_id)
+      .executeTakeFirstOrThrow();
+    expect([match.result, match.map, match.gamemode, match.victor_side]).toEqual([
+      '5-0',
+      'stmariedumont',
+      expected.gamemode,
+      'Axis',
+    ]);
+    const row = await handle.db
+      .selectFrom('player_match_stats')
+      .select(['kills', 'streamer'])
+      .where('steam_id', '=', second!)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ kills: expected.players[second!]!.kills, streamer: 'https://twitch.tv/x' });
-    expect(await handle.db.selectFrom('player_aliases').select(['steam_id', 'name', 'times_seen']).orderBy('steam_id').orderBy('name').execute()).toEqual(aliasesBefore);
+    expect(
+      await handle.db
+        .selectFrom('player_aliases')
+        .select(['steam_id', 'name', 'times_seen'])
+        .orderBy('steam_id')
+        .orderBy('name')
+        .execute(),
+    ).toEqual(aliasesBefore);
   });
 
   it('re-parses every stored log with --all, reporting a failing one and going on', async () => {
     const broken = await reportMatch(handle.db, cliActor, {
-      data: { teams: ['BRAVO', 'ALPHA'], kind: 'friendly' }, file: { name: 'b.json', content: makeLog('hlu-json', { seed: 72 }) },
+      data: { teams: ['BRAVO', 'ALPHA'], kind: 'friendly' },
+      file: { name: 'b.json', content: makeLog('hlu-json', { seed: 72 }) },
     });
-    const upload = await handle.db.selectFrom('matches').select('log_upload_id').where('id', '=', broken.match_id).executeTakeFirstOrThrow();
-    await handle.db.updateTable('log_uploads').set({ content: new TextEncoder().encode('garbage') }).where('id', '=', upload.log_upload_id).execute();
+    const upload = await handle.db
+      .selectFrom('matches')
+      .select('log_upload_id')
+      .where('id', '=', broken.match_id)
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable('log_uploads')
+      .set({ content: new TextEncoder().encode('garbage') })
+      .where('id', '=', upload.log_upload_id)
+      .execute();
     out.length = 0;
     expect(await run([], { all: true })).toBe(1);
     expect(out.at(-1)).toBe('Re-parsed 1 match(es), 1 failed');

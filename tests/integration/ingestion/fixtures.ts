@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/lib/server/db/database.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/index.ts';
-import { samplePlayers, simulateMatch, writeLog } from '../../../src/lib/domain/logs/write/index.ts';
-import type { SimulatedMatch } from '../../../src/lib/domain/logs/write/index.ts';
-import { cliActor } from '../../../src/lib/server/auth/actor.ts';
-import { hashSecret } from '../../../src/lib/server/auth/tokens.ts';
-import { rotateApiKey } from '../../../src/lib/server/services/api-keys.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
-import { createTeam } from '../../../src/lib/server/services/teams.ts';
+import type { Database } from '#lib/server/db/database.ts';
+import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
+import type { SimulatedMatch } from '#lib/domain/logs/write/index.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { hashSecret } from '#lib/server/auth/tokens.ts';
+import { rotateApiKey } from '#lib/server/services/api-keys.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { createTeam } from '#lib/server/services/teams.ts';
 
 export interface SimOptions {
   seed?: number;
@@ -51,8 +51,12 @@ export function twoMatchLog(format: LogFormat): string {
 }
 
 /** Creates the current series 'S1' and registered teams; returns their ids and API keys by tag. */
-export async function seedTeams(db: Kysely<Database>, tags: string[]): Promise<Record<string, { id: number; key: string }>> {
-  if (!(await db.selectFrom('series').select('id').executeTakeFirst())) await createSeries(db, { tag: 'S1', name: 'Season 1', current: true });
+export async function seedTeams(
+  db: Kysely<Database>,
+  tags: string[],
+): Promise<Record<string, { id: number; key: string }>> {
+  if (!(await db.selectFrom('series').select('id').executeTakeFirst()))
+    await createSeries(db, { tag: 'S1', name: 'Season 1', current: true });
   const out: Record<string, { id: number; key: string }> = {};
   for (const tag of tags) {
     const team = await createTeam(db, cliActor, { tag, name: `Team ${tag}`, seriesTag: 'S1' });
@@ -68,13 +72,23 @@ export async function seedUser(
   roles: ('ADMIN' | 'USER' | 'TEAM_MANAGER')[],
   managedTeamIds: number[] = [],
 ): Promise<{ userId: number; headers: Record<string, string> }> {
-  const user = await db.insertInto('users').values({ discord_id: discordId, name: `user${discordId}`, avatar: null, last_login_at: null }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ discord_id: discordId, name: `user${discordId}`, avatar: null, last_login_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const role of roles) await db.insertInto('user_roles').values({ user_id: user.id, role }).execute();
-  for (const teamId of managedTeamIds) await db.insertInto('team_managers').values({ user_id: user.id, team_id: teamId }).execute();
+  for (const teamId of managedTeamIds)
+    await db.insertInto('team_managers').values({ user_id: user.id, team_id: teamId }).execute();
   const token = `session-${discordId}-token`;
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + 86_400_000), user_agent: null })
+    .values({
+      token_hash: hashSecret(token),
+      user_id: user.id,
+      expires_at: new Date(Date.now() + 86_400_000),
+      user_agent: null,
+    })
     .execute();
   // A signed-in browser repeats its CSRF cookie in the X-CSRF-Token header.
   const csrf = `csrf-${discordId}`;

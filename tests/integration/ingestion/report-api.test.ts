@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { makeLog, reportForm, seedTeams, seedUser, twoMatchLog } from './fixtures.ts';
 
 // The server module (and its in-memory rate limiter) is shared by both engines' servers in this process, and the
@@ -26,7 +26,18 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     server = await startTestServer(engine, { MAX_UPLOAD_MB: '1' });
     teams = await seedTeams(server.db, [B, A, C, R, 'zulu']);
     await server.db.updateTable('teams').set({ deleted_at: new Date() }).where('tag', '=', 'zulu').execute();
-    await server.db.insertInto('tournaments').values({ tag: `CUP${suffix}`, name: 'The Cup', icon: null, invite: null, series_id: null, starts_at: null, ends_at: null }).execute();
+    await server.db
+      .insertInto('tournaments')
+      .values({
+        tag: `CUP${suffix}`,
+        name: 'The Cup',
+        icon: null,
+        invite: null,
+        series_id: null,
+        starts_at: null,
+        ends_at: null,
+      })
+      .execute();
   });
   afterAll(async () => {
     await ratingQueueIdle(server.db);
@@ -53,9 +64,23 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     expect(body).toEqual({ match_id: expect.any(Number), series: 'S1' });
     const resend = await post(form(), asTeam(B));
     expect([resend.status, await resend.json()]).toEqual([201, body]);
-    const rows = await server.db.selectFrom('matches').select(['id', 'submitted_by_tag', 'submitted_by_username', 'calculation_status', 'log_format']).execute();
-    expect(rows).toEqual([{ id: body.match_id, submitted_by_tag: B, submitted_by_username: 'someuser#1234', calculation_status: 'pending', log_format: 'hlu-csv' }]);
-    const upload = await server.db.selectFrom('log_uploads').select(['filename', 'path', 'content']).executeTakeFirstOrThrow();
+    const rows = await server.db
+      .selectFrom('matches')
+      .select(['id', 'submitted_by_tag', 'submitted_by_username', 'calculation_status', 'log_format'])
+      .execute();
+    expect(rows).toEqual([
+      {
+        id: body.match_id,
+        submitted_by_tag: B,
+        submitted_by_username: 'someuser#1234',
+        calculation_status: 'pending',
+        log_format: 'hlu-csv',
+      },
+    ]);
+    const upload = await server.db
+      .selectFrom('log_uploads')
+      .select(['filename', 'path', 'content'])
+      .executeTakeFirstOrThrow();
     expect(upload.filename).toBe('export.csv');
     expect(upload.path).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{16}-export\.csv$/);
     expect(Buffer.from(upload.content).toString('utf8')).toBe(csv);
@@ -73,7 +98,9 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
   it('answers 403 to a key of a third team', async () => {
     const response = await post(reportForm(competitive(), { text: csv }), asTeam(C));
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: `You may only report a match of a team you act for, and you act for neither ${A} nor ${B}` });
+    expect(await response.json()).toEqual({
+      error: `You may only report a match of a team you act for, and you act for neither ${A} nor ${B}`,
+    });
   });
 
   it.each([
@@ -82,7 +109,13 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     ['the file is missing', null, undefined, {}, "Missing field 'file': attach the log file"],
     ['the format is unknown', null, { text: 'hello\nworld\n' }, {}, /Could not recognise the log format/],
     ['the format field is invalid', null, { text: 'x' }, { format: 'xml' }, /^Invalid field 'format'/],
-    ['the result is not allowed', null, {}, { result: '2-1' }, "Result '2-1' is not allowed for a competitive match: use 5-0, 4-1 or 3-2"],
+    [
+      'the result is not allowed',
+      null,
+      {},
+      { result: '2-1' },
+      "Result '2-1' is not allowed for a competitive match: use 5-0, 4-1 or 3-2",
+    ],
     ['the map is unknown', null, {}, { map: 'Atlantis' }, "Unknown map 'Atlantis'"],
     ['the date is invalid', null, {}, { date: 'yesterday' }, /^Invalid field 'date'/],
     ['the tournament is unknown', null, {}, { event: 'NOPE' }, "Tournament 'NOPE' does not exist"],
@@ -90,7 +123,12 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
   ] as const)('answers 400 when %s', async (_name, data, file, fields, error) => {
     const text = file === undefined ? undefined : 'text' in file ? file.text : csv;
     const noMatch = typeof error !== 'string' && error.source === 'no complete match';
-    const content = noMatch ? csv.split('\n').filter((l) => !l.includes('server_match_end')).join('\n') : text;
+    const content = noMatch
+      ? csv
+          .split('\n')
+          .filter((l) => !l.includes('server_match_end'))
+          .join('\n')
+      : text;
     const form = reportForm(data ?? competitive(), content === undefined ? undefined : { text: content }, fields);
     const response = await post(form, asTeam(A));
     const body = (await response.json()) as { error: string };
@@ -101,11 +139,20 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
 
   it('answers 400 for the same team twice, an event without tournament and a body that is not multipart', async () => {
     const same = await post(reportForm({ teams: [A, A.toLowerCase()], kind: 'competitive' }, { text: csv }), asTeam(A));
-    expect([same.status, await same.json()]).toEqual([400, { error: 'The winner and the loser must be two different teams' }]);
+    expect([same.status, await same.json()]).toEqual([
+      400,
+      { error: 'The winner and the loser must be two different teams' },
+    ]);
     const event = await post(reportForm({ teams: [A, B], kind: 'event' }, { text: csv }), asTeam(A));
-    expect([event.status, await event.json()]).toEqual([400, { error: "An event match needs its tournament tag in the 'event' field" }]);
+    expect([event.status, await event.json()]).toEqual([
+      400,
+      { error: "An event match needs its tournament tag in the 'event' field" },
+    ]);
     const json = await post(undefined, { ...asTeam(A), 'content-type': 'application/json' }, '{}');
-    expect([json.status, await json.json()]).toEqual([400, { error: "The request must be multipart/form-data with the fields 'data' and 'file'" }]);
+    expect([json.status, await json.json()]).toEqual([
+      400,
+      { error: "The request must be multipart/form-data with the fields 'data' and 'file'" },
+    ]);
   });
 
   it('answers MultipleMatches with the candidates, then reports the match chosen by index into the tournament', async () => {
@@ -115,11 +162,22 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     const body = (await response.json()) as { error: string; matches: { index: number; map: string }[] };
     expect(body.error).toBe('MultipleMatches');
     expect(body.matches.map((m) => m.index)).toEqual([0, 1]);
-    const chosen = await post(reportForm({ teams: [A, B], kind: 'event' }, { text, name: 'rcon.log' }, { match: '1', victor_side: 'Axis', event: `cup${suffix}` }), asTeam(A));
+    const chosen = await post(
+      reportForm(
+        { teams: [A, B], kind: 'event' },
+        { text, name: 'rcon.log' },
+        { match: '1', victor_side: 'Axis', event: `cup${suffix}` },
+      ),
+      asTeam(A),
+    );
     expect(chosen.status).toBe(201);
     const { match_id } = (await chosen.json()) as { match_id: number };
-    const row = await server.db.selectFrom('matches').innerJoin('tournaments', 'tournaments.id', 'matches.tournament_id')
-      .select(['matches.map', 'matches.result', 'matches.type', 'tournaments.tag']).where('matches.id', '=', match_id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('matches')
+      .innerJoin('tournaments', 'tournaments.id', 'matches.tournament_id')
+      .select(['matches.map', 'matches.result', 'matches.type', 'tournaments.tag'])
+      .where('matches.id', '=', match_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ map: 'foy', result: '4-1', type: 'event', tag: `CUP${suffix}` });
   });
 
@@ -127,36 +185,67 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     const big = `${csv}\n${'x'.repeat(1_200_000)}`;
     const sized = await post(reportForm(competitive(), { text: big }), asTeam(A));
     expect([sized.status, await sized.json()]).toEqual([413, { error: 'The upload is larger than the limit of 1 MB' }]);
-    const request = new Request('http://localhost/', { method: 'POST', body: reportForm(competitive(), { text: big }) });
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      body: reportForm(competitive(), { text: big }),
+    });
     const streamed = await server.fetch('/v2/matches/serverlog', {
       method: 'POST',
       body: request.body,
       headers: { ...asTeam(A), 'content-type': request.headers.get('content-type') ?? '' },
       duplex: 'half',
     } as RequestInit);
-    expect([streamed.status, await streamed.json()]).toEqual([413, { error: 'The upload is larger than the limit of 1 MB' }]);
+    expect([streamed.status, await streamed.json()]).toEqual([
+      413,
+      { error: 'The upload is larger than the limit of 1 MB' },
+    ]);
   });
 
   it('lets a signed-in admin report straight into the queue and a manager report for the team', async () => {
     const admin = await seedUser(server.db, `9${suffix === 'L' ? 1 : 2}01`, ['ADMIN']);
-    const response = await post(reportForm({ teams: [C, B], kind: 'competitive' }, { text: makeLog('hlu-json', { seed: 43 }), name: 'a.json' }), admin.headers);
+    const response = await post(
+      reportForm({ teams: [C, B], kind: 'competitive' }, { text: makeLog('hlu-json', { seed: 43 }), name: 'a.json' }),
+      admin.headers,
+    );
     expect(response.status).toBe(201);
     const { match_id } = (await response.json()) as { match_id: number };
-    const audit = await server.db.selectFrom('audit_log').select(['after', 'actor_user_id']).where('entity_id', '=', String(match_id)).where('action', '=', 'match.report').executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_user_id'])
+      .where('entity_id', '=', String(match_id))
+      .where('action', '=', 'match.report')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ actor_user_id: admin.userId, after: expect.objectContaining({ status: 'queued' }) });
 
     const manager = await seedUser(server.db, `9${suffix === 'L' ? 1 : 2}02`, ['TEAM_MANAGER'], [teams[C]!.id]);
-    const friendly = await post(reportForm({ teams: [A, C], kind: 'friendly' }, { text: makeLog('hlu-txt', { seed: 44 }), name: 'b.txt' }, { year: '2026' }), manager.headers);
+    const friendly = await post(
+      reportForm(
+        { teams: [A, C], kind: 'friendly' },
+        { text: makeLog('hlu-txt', { seed: 44 }), name: 'b.txt' },
+        { year: '2026' },
+      ),
+      manager.headers,
+    );
     expect(friendly.status).toBe(201);
-    const row = await server.db.selectFrom('matches').select(['calculation_status', 'submitted_by_tag', 'submitted_by_user_id', 'log_format'])
-      .where('id', '=', ((await friendly.json()) as { match_id: number }).match_id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ calculation_status: 'skipped', submitted_by_tag: C, submitted_by_user_id: manager.userId, log_format: 'hlu-txt' });
+    const row = await server.db
+      .selectFrom('matches')
+      .select(['calculation_status', 'submitted_by_tag', 'submitted_by_user_id', 'log_format'])
+      .where('id', '=', ((await friendly.json()) as { match_id: number }).match_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      calculation_status: 'skipped',
+      submitted_by_tag: C,
+      submitted_by_user_id: manager.userId,
+      log_format: 'hlu-txt',
+    });
   });
 
   it('answers 429 with Retry-After past 30 reports a minute for one key', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const response = await post(reportForm('not json', { text: 'x' }), asTeam(R)).catch((e: unknown) => { throw new Error(`request ${i}: ${String(e)}`); });
+      const response = await post(reportForm('not json', { text: 'x' }), asTeam(R)).catch((e: unknown) => {
+        throw new Error(`request ${i}: ${String(e)}`);
+      });
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -165,7 +254,11 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     }
     expect(statuses.filter((s) => s === 400).length).toBe(30);
     expect(statuses.at(-1)).toBe(429);
-    const count = await server.db.selectFrom('matches').select(sql<number>`count(*)`.as('n')).where('submitted_by_tag', '=', R).executeTakeFirstOrThrow();
+    const count = await server.db
+      .selectFrom('matches')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('submitted_by_tag', '=', R)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(0);
   });
 });

@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/index.ts';
-import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { cliActor, type Actor } from '../../../src/lib/server/auth/actor.ts';
-import { HttpError } from '../../../src/lib/server/http/errors.ts';
-import { reportMatch } from '../../../src/lib/server/services/ingestion/index.ts';
-import { ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { parseMatch } from '#lib/domain/logs/index.ts';
+import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
+import { HttpError } from '#lib/server/http/errors.ts';
+import { reportMatch } from '#lib/server/services/ingestion/index.ts';
+import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
 
 const FORMATS: LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }
@@ -32,64 +35,130 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     await handle.close();
   });
 
-  it.each(FORMATS)('stores a %s report: match, players, aliases, per-player rows and the verbatim upload', async (format) => {
-    const seed = 100 + FORMATS.indexOf(format);
-    const text = makeLog(format, { seed, start: '2025-06-02T19:00:00Z' });
-    const expected = parseMatch(text, { year: 2025 });
-    const result = await reportMatch(handle.db, alpha, {
-      data: { teams: ['alpha', 'BRAVO'], kind: 'competitive' },
-      file: { name: `../match ${format}.log`, content: text },
-      year: format === 'hlu-txt' ? 2025 : undefined,
-      username: 'hlu-user',
-    });
-    expect(result).toMatchObject({ series: 'S1', created: true });
-    const match = await handle.db.selectFrom('matches').selectAll().where('id', '=', result.match_id).executeTakeFirstOrThrow();
-    expect(match).toMatchObject({
-      type: 'competitive', map: 'carentan', result: '3-2', victor_side: 'Allies', duration: 20, winner_tag: 'ALPHA', loser_tag: 'BRAVO',
-      winner_team_id: teams['ALPHA']!.id, loser_team_id: teams['BRAVO']!.id, calculation_status: 'pending', log_format: format,
-      log_match_index: 0, submitted_by_tag: 'ALPHA', submitted_by_team_id: teams['ALPHA']!.id, submitted_by_username: 'hlu-user',
-      source: 'log', visibility: 'public',
-    });
-    expect(match.date.toISOString()).toBe('2025-06-02T19:00:00.000Z');
-    expect(match.cap_flips).toEqual(expected.cap_flips);
-    expect(match.kill_statistics).toEqual(expected.kill_statistics);
-    expect(match.report_overrides).toEqual(format === 'hlu-txt' ? { year: 2025 } : null);
+  it.each(FORMATS)(
+    'stores a %s report: match, players, aliases, per-player rows and the verbatim upload',
+    async (format) => {
+      const seed = 100 + FORMATS.indexOf(format);
+      const text = makeLog(format, { seed, start: '2025-06-02T19:00:00Z' });
+      const expected = parseMatch(text, { year: 2025 });
+      const result = await reportMatch(handle.db, alpha, {
+        data: { teams: ['alpha', 'BRAVO'], kind: 'competitive' },
+        file: { name: `../match ${format}.log`, content: text },
+        year: format === 'hlu-txt' ? 2025 : undefined,
+        username: 'hlu-user',
+      });
+      expect(result).toMatchObject({ series: 'S1', created: true });
+      const match = await handle.db
+        .selectFrom('matches')
+        .selectAll()
+        .where('id', '=', result.match_id)
+        .executeTakeFirstOrThrow();
+      expect(match).toMatchObject({
+        type: 'competitive',
+        map: 'carentan',
+        result: '3-2',
+        victor_side: 'Allies',
+        duration: 20,
+        winner_tag: 'ALPHA',
+        loser_tag: 'BRAVO',
+        winner_team_id: teams['ALPHA']!.id,
+        loser_team_id: teams['BRAVO']!.id,
+        calculation_status: 'pending',
+        log_format: format,
+        log_match_index: 0,
+        submitted_by_tag: 'ALPHA',
+        submitted_by_team_id: teams['ALPHA']!.id,
+        submitted_by_username: 'hlu-user',
+        source: 'log',
+        visibility: 'public',
+      });
+      expect(match.date.toISOString()).toBe('2025-06-02T19:00:00.000Z');
+      expect(match.cap_flips).toEqual(expected.cap_flips);
+      expect(match.kill_statistics).toEqual(expected.kill_statistics);
+      expect(match.report_overrides).toEqual(format === 'hlu-txt' ? { year: 2025 } : null);
 
-    const upload = await handle.db.selectFrom('log_uploads').selectAll().where('id', '=', match.log_upload_id).executeTakeFirstOrThrow();
-    expect(Buffer.from(upload.content).equals(Buffer.from(text, 'utf8'))).toBe(true);
-    expect(upload.format).toBe(format);
-    expect(upload.path).toMatch(new RegExp(`^\\d{4}/\\d{2}/${upload.sha256.slice(0, 16)}-match_${format}\\.log$`));
+      const upload = await handle.db
+        .selectFrom('log_uploads')
+        .selectAll()
+        .where('id', '=', match.log_upload_id)
+        .executeTakeFirstOrThrow();
+      expect(Buffer.from(upload.content).equals(Buffer.from(text, 'utf8'))).toBe(true);
+      expect(upload.format).toBe(format);
+      expect(upload.path).toMatch(new RegExp(`^\\d{4}/\\d{2}/${upload.sha256.slice(0, 16)}-match_${format}\\.log$`));
 
-    const rows = await handle.db.selectFrom('player_match_stats').selectAll().where('match_id', '=', result.match_id).execute();
-    expect(rows.length).toBe(Object.keys(expected.players).length);
-    for (const row of rows) {
-      const p = expected.players[row.steam_id]!;
-      expect(row).toMatchObject({ side: p.side, name: p.name, kills: p.kills, deaths: p.deaths, kpm: p.kpm, combat_points: p.combat_points });
-      expect(row.weapons).toEqual(p.weapons);
-      expect(row.team_id).toBe(p.side === 'Allies' ? teams['ALPHA']!.id : p.side === 'Axis' ? teams['BRAVO']!.id : null);
-    }
-    const renamed = Object.entries(expected.players).find(([, p]) => p.aliases.length > 1);
-    if (renamed) {
-      const aliases = await handle.db.selectFrom('player_aliases').select('name').where('steam_id', '=', renamed[0]).execute();
-      expect(aliases.map((a) => a.name).sort()).toEqual([...new Set([...renamed[1].aliases, renamed[1].name])].sort());
-    }
-    const player = await handle.db.selectFrom('players').selectAll().where('steam_id', '=', rows[0]!.steam_id).executeTakeFirstOrThrow();
-    expect(player.name).toBe(expected.players[rows[0]!.steam_id]!.name);
-    expect(player.last_seen.toISOString()).toBe('2025-06-02T19:00:00.000Z');
-  });
+      const rows = await handle.db
+        .selectFrom('player_match_stats')
+        .selectAll()
+        .where('match_id', '=', result.match_id)
+        .execute();
+      expect(rows.length).toBe(Object.keys(expected.players).length);
+      for (const row of rows) {
+        const p = expected.players[row.steam_id]!;
+        expect(row).toMatchObject({
+          side: p.side,
+          name: p.name,
+          kills: p.kills,
+          deaths: p.deaths,
+          kpm: p.kpm,
+          combat_points: p.combat_points,
+        });
+        expect(row.weapons).toEqual(p.weapons);
+        expect(row.team_id).toBe(
+          p.side === 'Allies' ? teams['ALPHA']!.id : p.side === 'Axis' ? teams['BRAVO']!.id : null,
+        );
+      }
+      const renamed = Object.entries(expected.players).find(([, p]) => p.aliases.length > 1);
+      if (renamed) {
+        const aliases = await handle.db
+          .selectFrom('player_aliases')
+          .select('name')
+          .where('steam_id', '=', renamed[0])
+          .execute();
+        expect(aliases.map((a) => a.name).sort()).toEqual(
+          [...new Set([...renamed[1].aliases, renamed[1].name])].sort(),
+        );
+      }
+      const player = await handle.db
+        .selectFrom('players')
+        .selectAll()
+        .where('steam_id', '=', rows[0]!.steam_id)
+        .executeTakeFirstOrThrow();
+      expect(player.name).toBe(expected.players[rows[0]!.steam_id]!.name);
+      expect(player.last_seen.toISOString()).toBe('2025-06-02T19:00:00.000Z');
+    },
+  );
 
   it('applies overrides over the log and keeps them for a re-parse', async () => {
     const text = makeLog('hlu-csv', { seed: 200, alliedScore: 1, axisScore: 4 });
     const result = await reportMatch(handle.db, alpha, {
       data: { teams: ['ALPHA', 'CHARLIE'], kind: 'competitive' },
       file: { name: 'export.csv', content: text },
-      result: '5-0', map: 'SMDM', date: '2026-01-05T20:00:00Z', victor_side: 'Allies', duration: '88', title: 'Final',
+      result: '5-0',
+      map: 'SMDM',
+      date: '2026-01-05T20:00:00Z',
+      victor_side: 'Allies',
+      duration: '88',
+      title: 'Final',
     });
-    const match = await handle.db.selectFrom('matches').selectAll().where('id', '=', result.match_id).executeTakeFirstOrThrow();
-    expect(match).toMatchObject({ result: '5-0', map: 'stmariedumont', victor_side: 'Allies', duration: 88, title: 'Final' });
+    const match = await handle.db
+      .selectFrom('matches')
+      .selectAll()
+      .where('id', '=', result.match_id)
+      .executeTakeFirstOrThrow();
+    expect(match).toMatchObject({
+      result: '5-0',
+      map: 'stmariedumont',
+      victor_side: 'Allies',
+      duration: 88,
+      title: 'Final',
+    });
     expect(match.date.toISOString()).toBe('2026-01-05T20:00:00.000Z');
     expect(match.report_overrides).toEqual({
-      result: '5-0', map: 'stmariedumont', date: '2026-01-05T20:00:00.000Z', victor_side: 'Allies', duration: 88,
+      result: '5-0',
+      map: 'stmariedumont',
+      date: '2026-01-05T20:00:00.000Z',
+      victor_side: 'Allies',
+      duration: 88,
     });
   });
 
@@ -98,34 +167,93 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     const input = { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'x.csv', content: draw } };
     expect((await rejection(reportMatch(handle.db, alpha, input))).message).toMatch(/log's result is '2-2'/);
     const bad = await rejection(reportMatch(handle.db, alpha, { ...input, result: '2-1', victor_side: 'Axis' }));
-    expect([bad.status, bad.message]).toEqual([400, "Result '2-1' is not allowed for a competitive match: use 5-0, 4-1 or 3-2"]);
-    const friendly = await reportMatch(handle.db, alpha, { ...input, data: { teams: ['ALPHA', 'BRAVO'], kind: 'friendly' } });
-    const row = await handle.db.selectFrom('matches').select(['result', 'victor_side', 'calculation_status']).where('id', '=', friendly.match_id).executeTakeFirstOrThrow();
+    expect([bad.status, bad.message]).toEqual([
+      400,
+      "Result '2-1' is not allowed for a competitive match: use 5-0, 4-1 or 3-2",
+    ]);
+    const friendly = await reportMatch(handle.db, alpha, {
+      ...input,
+      data: { teams: ['ALPHA', 'BRAVO'], kind: 'friendly' },
+    });
+    const row = await handle.db
+      .selectFrom('matches')
+      .select(['result', 'victor_side', 'calculation_status'])
+      .where('id', '=', friendly.match_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ result: '2-2', victor_side: null, calculation_status: 'skipped' });
   });
 
   it('queues an admin report, stores an unregistered opponent by tag and never duplicates a resend', async () => {
     const text = makeLog('rcon', { seed: 202 });
-    const input = { data: { teams: ['Randoms', 'BRAVO'], kind: 'competitive' }, file: { name: 'r.log', content: text } };
+    const input = {
+      data: { teams: ['Randoms', 'BRAVO'], kind: 'competitive' },
+      file: { name: 'r.log', content: text },
+    };
     const first = await reportMatch(handle.db, cliActor, input);
-    const again = await reportMatch(handle.db, cliActor, { ...input, data: { teams: ['RANDOMS', 'bravo'], kind: 'competitive' } });
+    const again = await reportMatch(handle.db, cliActor, {
+      ...input,
+      data: { teams: ['RANDOMS', 'bravo'], kind: 'competitive' },
+    });
     expect(again).toEqual({ match_id: first.match_id, series: 'S1', created: false });
-    const rows = await handle.db.selectFrom('matches').selectAll().where('log_upload_id', '=',
-      (await handle.db.selectFrom('matches').select('log_upload_id').where('id', '=', first.match_id).executeTakeFirstOrThrow()).log_upload_id).execute();
+    const rows = await handle.db
+      .selectFrom('matches')
+      .selectAll()
+      .where(
+        'log_upload_id',
+        '=',
+        (
+          await handle.db
+            .selectFrom('matches')
+            .select('log_upload_id')
+            .where('id', '=', first.match_id)
+            .executeTakeFirstOrThrow()
+        ).log_upload_id,
+      )
+      .execute();
     expect(rows.map((r) => [r.winner_tag, r.winner_team_id, r.loser_tag])).toEqual([['Randoms', null, 'BRAVO']]);
     // The rating worker may already have picked the match up; the audit entry records the status it was given.
-    const audit = await handle.db.selectFrom('audit_log').select(['action', 'after', 'actor_label']).where('entity_id', '=', String(first.match_id)).execute();
-    expect(audit).toEqual([{ action: 'match.report', actor_label: 'cli', after: expect.objectContaining({ status: 'queued', teams: ['Randoms', 'BRAVO'] }) }]);
+    const audit = await handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'after', 'actor_label'])
+      .where('entity_id', '=', String(first.match_id))
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'match.report',
+        actor_label: 'cli',
+        after: expect.objectContaining({ status: 'queued', teams: ['Randoms', 'BRAVO'] }),
+      },
+    ]);
     // The same file for another pair of teams is another match, but the content is stored once.
-    const other = await reportMatch(handle.db, cliActor, { ...input, data: { teams: ['BRAVO', 'Randoms'], kind: 'friendly' } });
+    const other = await reportMatch(handle.db, cliActor, {
+      ...input,
+      data: { teams: ['BRAVO', 'Randoms'], kind: 'friendly' },
+    });
     expect(other.created).toBe(true);
-    const uploads = await handle.db.selectFrom('log_uploads').select(sql<number>`count(*)`.as('n')).where('sha256', '=',
-      (await handle.db.selectFrom('log_uploads').innerJoin('matches', 'matches.log_upload_id', 'log_uploads.id').select('sha256').where('matches.id', '=', other.match_id).executeTakeFirstOrThrow()).sha256).executeTakeFirstOrThrow();
+    const uploads = await handle.db
+      .selectFrom('log_uploads')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(
+        'sha256',
+        '=',
+        (
+          await handle.db
+            .selectFrom('log_uploads')
+            .innerJoin('matches', 'matches.log_upload_id', 'log_uploads.id')
+            .select('sha256')
+            .where('matches.id', '=', other.match_id)
+            .executeTakeFirstOrThrow()
+        ).sha256,
+      )
+      .executeTakeFirstOrThrow();
     expect(uploads.n).toBe(1);
   });
 
   it('turns two identical reports racing each other into one match', async () => {
-    const input = { data: { teams: ['BRAVO', 'ALPHA'], kind: 'competitive' }, file: { name: 'race.csv', content: makeLog('hlu-csv', { seed: 203 }) } };
+    const input = {
+      data: { teams: ['BRAVO', 'ALPHA'], kind: 'competitive' },
+      file: { name: 'race.csv', content: makeLog('hlu-csv', { seed: 203 }) },
+    };
     const results = await Promise.all([reportMatch(handle.db, alpha, input), reportMatch(handle.db, alpha, input)]);
     expect(results[0].match_id).toBe(results[1].match_id);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
@@ -133,28 +261,54 @@ describe.each(engines)('reportMatch on %s', (engine) => {
 
   it('answers MultipleMatches with the candidates and reports the chosen match by index', async () => {
     const text = twoMatchLog('hlu-json');
-    const input = { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'two.json', content: text } };
+    const input = {
+      data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
+      file: { name: 'two.json', content: text },
+    };
     const error = await rejection(reportMatch(handle.db, alpha, input));
     expect(error.message).toBe('MultipleMatches');
-    expect((error.details['matches'] as { index: number; score: string }[]).map((m) => [m.index, m.score])).toEqual([[0, '3 - 2'], [1, '1 - 4']]);
+    expect((error.details['matches'] as { index: number; score: string }[]).map((m) => [m.index, m.score])).toEqual([
+      [0, '3 - 2'],
+      [1, '1 - 4'],
+    ]);
     const second = await reportMatch(handle.db, alpha, { ...input, match: '1', victor_side: 'Axis' });
-    const row = await handle.db.selectFrom('matches').select(['map', 'result', 'victor_side', 'log_match_index']).where('id', '=', second.match_id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('matches')
+      .select(['map', 'result', 'victor_side', 'log_match_index'])
+      .where('id', '=', second.match_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ map: 'foy', result: '4-1', victor_side: 'Axis', log_match_index: 1 });
     const outOfRange = await rejection(reportMatch(handle.db, alpha, { ...input, match: 5 }));
     expect([outOfRange.status, outOfRange.message]).toEqual([400, 'MatchIndexOutOfRange']);
   });
 
   it('leaves nothing behind when the report fails midway', async () => {
-    const count = async (table: 'matches' | 'log_uploads' | 'players' | 'player_aliases' | 'player_match_stats' | 'audit_log') =>
-      (await handle.db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
+    const count = async (
+      table: 'matches' | 'log_uploads' | 'players' | 'player_aliases' | 'player_match_stats' | 'audit_log',
+    ) =>
+      (
+        await handle.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const tables = ['matches', 'log_uploads', 'players', 'player_aliases', 'player_match_stats', 'audit_log'] as const;
     const before = await Promise.all(tables.map(count));
-    await sql`create function hss_test_fail() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(handle.db);
-    await sql`create trigger hss_test_fail before insert on player_match_stats for each statement execute function hss_test_fail()`.execute(handle.db);
+    await sql`create function hss_test_fail() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(
+      handle.db,
+    );
+    await sql`create trigger hss_test_fail before insert on player_match_stats for each statement execute function hss_test_fail()`.execute(
+      handle.db,
+    );
     try {
       const text = makeLog('hlu-csv', { seed: 300, perSide: 5 });
-      const failure = await reportMatch(handle.db, alpha, { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'f.csv', content: text } })
-        .then(() => 'no error', (e: unknown) => String(e));
+      const failure = await reportMatch(handle.db, alpha, {
+        data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
+        file: { name: 'f.csv', content: text },
+      }).then(
+        () => 'no error',
+        (e: unknown) => String(e),
+      );
       expect(failure).toMatch(/forced failure/);
       expect(await Promise.all(tables.map(count))).toEqual(before);
     } finally {

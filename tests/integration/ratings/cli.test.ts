@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import { commands } from '../../../src/cli/commands/index.ts';
-import { runCli } from '../../../src/cli/run.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import { commands } from '#cli/commands/index.ts';
+import { runCli } from '#cli/run.ts';
+import { createSeries } from '#lib/server/services/series.ts';
 import { ratingSnapshot } from './fixtures.ts';
 
 async function hss(handle: DatabaseHandle, args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -38,23 +38,29 @@ describe.each(engines)('ratings and import CLI on %s', (engine) => {
   beforeAll(async () => {
     handle = await createTestDatabase(engine);
     await createSeries(handle.db, { tag: 'HIST', name: 'History', current: true });
-    seriesId = (await handle.db.selectFrom('series').select('id').where('tag', '=', 'HIST').executeTakeFirstOrThrow()).id;
+    seriesId = (await handle.db.selectFrom('series').select('id').where('tag', '=', 'HIST').executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(() => handle.close());
 
   it('rejects a file with bad rows, naming the lines, and writes nothing', async () => {
-    const bad = file('bad.csv', [
-      'date,winner,loser,result,type,map,tournament',
-      '2025-01-05,AAA,BBB,5-0,competitive,Carentan,',
-      'yesterday,AAA,BBB,5-0,competitive,Carentan,',
-      '2025-01-06,AAA,AAA,6-0,competitive,Atlantis,',
-      '2025-01-07,AAA,BBB,3-2,event,Foy,',
-    ].join('\n'));
+    const bad = file(
+      'bad.csv',
+      [
+        'date,winner,loser,result,type,map,tournament',
+        '2025-01-05,AAA,BBB,5-0,competitive,Carentan,',
+        'yesterday,AAA,BBB,5-0,competitive,Carentan,',
+        '2025-01-06,AAA,AAA,6-0,competitive,Atlantis,',
+        '2025-01-07,AAA,BBB,3-2,event,Foy,',
+      ].join('\n'),
+    );
     const result = await hss(handle, ['import', 'results', bad, '--series', 'HIST']);
     expect(result.code).toBe(2);
     expect(result.err).toContain('3 bad row(s)');
     expect(result.err).toMatch(/line 3: date 'yesterday'/);
-    expect(result.err).toMatch(/line 4: winner and loser are the same team; result '6-0' must be 5-0, 4-1 or 3-2; map 'Atlantis'/);
+    expect(result.err).toMatch(
+      /line 4: winner and loser are the same team; result '6-0' must be 5-0, 4-1 or 3-2; map 'Atlantis'/,
+    );
     expect(result.err).toMatch(/line 5: an event match needs a tournament/);
     expect(await handle.db.selectFrom('matches').select('id').execute()).toEqual([]);
     expect(await handle.db.selectFrom('teams').select('id').execute()).toEqual([]);
@@ -98,23 +104,33 @@ describe.each(engines)('ratings and import CLI on %s', (engine) => {
     const fit = await hss(handle, ['ratings', 'fit', '--series', 'HIST']);
     expect(fit.code).toBe(0);
     expect(fit.out).toMatch(/Fitted on 4 matches \(4 with a 5-0\/4-1\/3-2 result\): t1 = [\d.]+, t2 = [\d.]+/);
-    const series = await handle.db.selectFrom('series').select(['sector_thresholds', 'rating_model']).where('id', '=', seriesId).executeTakeFirstOrThrow();
+    const series = await handle.db
+      .selectFrom('series')
+      .select(['sector_thresholds', 'rating_model'])
+      .where('id', '=', seriesId)
+      .executeTakeFirstOrThrow();
     expect(series.rating_model).toBe('trueskill');
     expect(series.sector_thresholds).toMatchObject({ t1: expect.any(Number), t2: expect.any(Number) });
 
     const evaluate = await hss(handle, ['ratings', 'evaluate', '--series', 'HIST']);
     expect(evaluate.code).toBe(0);
     expect(evaluate.out).toMatch(/model\s+n\s+accuracy\s+log_loss\s+brier/);
-    for (const model of ['trueskill', 'sector', 'elo', 'winrate']) expect(evaluate.out).toMatch(new RegExp(`^${model}\\s+1\\s`, 'm'));
+    for (const model of ['trueskill', 'sector', 'elo', 'winrate'])
+      expect(evaluate.out).toMatch(new RegExp(`^${model}\\s+1\\s`, 'm'));
     expect(evaluate.out).not.toContain('Kendall');
 
-    expect((await hss(handle, ['ratings', 'recompute', '--series', 'NOPE'])).err).toContain("Series 'NOPE' does not exist");
+    expect((await hss(handle, ['ratings', 'recompute', '--series', 'NOPE'])).err).toContain(
+      "Series 'NOPE' does not exist",
+    );
 
     // --use switches the series to the sector score and recomputes: a 5-0 now moves ratings more than a plain win.
     const use = await hss(handle, ['ratings', 'fit', '--series', 'HIST', '--use']);
     expect(use.out).toContain('Series HIST now uses the sector model and was recomputed.');
     const sector = await ratingSnapshot(handle.db, seriesId);
-    expect((await handle.db.selectFrom('series').select('rating_model').where('id', '=', seriesId).executeTakeFirstOrThrow()).rating_model).toBe('sector');
+    expect(
+      (await handle.db.selectFrom('series').select('rating_model').where('id', '=', seriesId).executeTakeFirstOrThrow())
+        .rating_model,
+    ).toBe('sector');
     expect(sector.matches[0]!.winner_mu_after).not.toBe(before.matches[0]!.winner_mu_after);
     await hss(handle, ['ratings', 'recompute', '--series', 'HIST']);
     expect(await ratingSnapshot(handle.db, seriesId)).toEqual(sector);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../src/lib/server/services/import/csv.ts';
-import { validateResultRecords } from '../../../src/lib/server/services/import/rows.ts';
-import { importKey } from '../../../src/lib/server/services/import/results.ts';
+import { parseCsv } from '#lib/server/services/import/csv.ts';
+import { validateResultRecords } from '#lib/server/services/import/rows.ts';
+import { importKey } from '#lib/server/services/import/results.ts';
 
 // Pure parts of the result import (kept next to the import's database tests).
 describe('result files', () => {
@@ -16,13 +16,29 @@ describe('result files', () => {
   });
 
   it('accepts the columns in any order and case, and reports missing ones', () => {
-    const ok = validateResultRecords(parseCsv('Map,TYPE,result,loser,winner,date\nFoy,competitive,3-2,B,A,2025-02-01 21:00\n'));
+    const ok = validateResultRecords(
+      parseCsv('Map,TYPE,result,loser,winner,date\nFoy,competitive,3-2,B,A,2025-02-01 21:00\n'),
+    );
     expect(ok.errors).toEqual([]);
-    expect(ok.rows).toEqual([{ line: 2, date: new Date('2025-02-01T21:00:00Z'), winner: 'A', loser: 'B', result: '3-2', type: 'competitive', map: 'foy', tournament: null }]);
-    expect(validateResultRecords(parseCsv('date,winner,loser\n')).errors).toEqual([{ line: 1, message: 'the header lacks the column(s) result, type, map' }]);
-    expect(validateResultRecords(parseCsv('date,winner,loser,result,type,map\n2025-01-01,A,B,2-3,friendly,foy,extra\n')).errors).toEqual([
-      { line: 2, message: "expected 6 values, got 7; result '2-3' must have the winner first" },
+    expect(ok.rows).toEqual([
+      {
+        line: 2,
+        date: new Date('2025-02-01T21:00:00Z'),
+        winner: 'A',
+        loser: 'B',
+        result: '3-2',
+        type: 'competitive',
+        map: 'foy',
+        tournament: null,
+      },
     ]);
+    expect(validateResultRecords(parseCsv('date,winner,loser\n')).errors).toEqual([
+      { line: 1, message: 'the header lacks the column(s) result, type, map' },
+    ]);
+    expect(
+      validateResultRecords(parseCsv('date,winner,loser,result,type,map\n2025-01-01,A,B,2-3,friendly,foy,extra\n'))
+        .errors,
+    ).toEqual([{ line: 2, message: "expected 6 values, got 7; result '2-3' must have the winner first" }]);
   });
 
   it('keys a result by its natural key, ignoring tag case', () => {

@@ -1,7 +1,7 @@
-import type { DB } from '../../../src/lib/server/db/index.ts';
-import type { CalculationStatus, MatchType } from '../../../src/lib/server/db/tables/matches.ts';
-import { ensureTeamRating, insertTeam } from '../../../src/lib/server/repositories/teams.ts';
-import { createSeries } from '../../../src/lib/server/services/series.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
+import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
+import { createSeries } from '#lib/server/services/series.ts';
 
 /** Creates a series with `teams` registered teams (tags T0, T1, ...); returns their ids. */
 export async function seedSeries(db: DB, tag: string, teams: number): Promise<{ seriesId: number; teamIds: number[] }> {
@@ -90,8 +90,17 @@ export async function ratingSnapshot(db: DB, seriesId: number) {
   const matches = await db
     .selectFrom('matches')
     .select([
-      'id', 'calculation_status', 'winner_mu_before', 'winner_sigma_before', 'loser_mu_before', 'loser_sigma_before',
-      'winner_mu_after', 'winner_sigma_after', 'loser_mu_after', 'loser_sigma_after', 'win_probability',
+      'id',
+      'calculation_status',
+      'winner_mu_before',
+      'winner_sigma_before',
+      'loser_mu_before',
+      'loser_sigma_before',
+      'winner_mu_after',
+      'winner_sigma_after',
+      'loser_mu_after',
+      'loser_sigma_after',
+      'win_probability',
     ])
     .where('series_id', '=', seriesId)
     .orderBy('id')

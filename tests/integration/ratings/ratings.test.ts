@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import { rate1vs1, replayRatings } from '../../../src/lib/domain/rating/index.ts';
-import { notifyQueued, notifySeriesChanged, ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
-import { recomputeSeries } from '../../../src/lib/server/services/ratings/process.ts';
-import { seriesStandings } from '../../../src/lib/server/services/ratings/standings.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import { rate1vs1, replayRatings } from '#lib/domain/rating/index.ts';
+import { notifyQueued, notifySeriesChanged, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { seriesStandings } from '#lib/server/services/ratings/standings.ts';
 import { insertMatch, ratingSnapshot, seedSeries } from './fixtures.ts';
 
 /** Match i of a fixed schedule among `n` teams: pseudo-random pairs and results, one day apart. */
@@ -12,7 +12,12 @@ function schedule(i: number, teams: number[]): { winner: number; loser: number; 
   const a = (i * 7 + 3) % teams.length;
   const b = (a + 1 + ((i * 5) % (teams.length - 1))) % teams.length;
   const results = ['5-0', '4-1', '3-2'];
-  return { winner: teams[a]!, loser: teams[b]!, result: results[i % 3]!, date: new Date(Date.UTC(2026, 0, 1 + i, 20)).toISOString() };
+  return {
+    winner: teams[a]!,
+    loser: teams[b]!,
+    result: results[i % 3]!,
+    date: new Date(Date.UTC(2026, 0, 1 + i, 20)).toISOString(),
+  };
 }
 
 describe.each(engines)('ratings engine on %s', (engine) => {
@@ -25,13 +30,19 @@ describe.each(engines)('ratings engine on %s', (engine) => {
   it('rates a queued match within a second of notifyQueued, with before/after, probability and history', async () => {
     const db = handle.db;
     const { seriesId, teamIds } = await seedSeries(db, 'Q1', 2);
-    const id = await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: teamIds[1]!, date: '2026-01-01T20:00:00Z' });
+    const id = await insertMatch(db, seriesId, {
+      winner: teamIds[0]!,
+      loser: teamIds[1]!,
+      date: '2026-01-01T20:00:00Z',
+    });
     const t0 = performance.now();
     notifyQueued(db);
     let status = 'queued';
     while (status !== 'posted' && performance.now() - t0 < 5000) {
       await new Promise((r) => setTimeout(r, 10));
-      status = (await db.selectFrom('matches').select('calculation_status').where('id', '=', id).executeTakeFirstOrThrow()).calculation_status;
+      status = (
+        await db.selectFrom('matches').select('calculation_status').where('id', '=', id).executeTakeFirstOrThrow()
+      ).calculation_status;
     }
     expect(status).toBe('posted');
     expect(performance.now() - t0).toBeLessThan(1000);
@@ -44,12 +55,36 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     expect(m.winner_mu_after).toBe(w.mu);
     expect(m.loser_sigma_after).toBe(l.sigma);
     expect(m.rated_at).toBeInstanceOf(Date);
-    const history = await db.selectFrom('rating_history').selectAll().where('match_id', '=', id).orderBy('team_id').execute();
-    expect(history.map((h) => [h.team_id, h.mu, h.num_matches])).toEqual([[teamIds[0], w.mu, 1], [teamIds[1], l.mu, 1]]);
+    const history = await db
+      .selectFrom('rating_history')
+      .selectAll()
+      .where('match_id', '=', id)
+      .orderBy('team_id')
+      .execute();
+    expect(history.map((h) => [h.team_id, h.mu, h.num_matches])).toEqual([
+      [teamIds[0], w.mu, 1],
+      [teamIds[1], l.mu, 1],
+    ]);
     const ratings = await ratingSnapshot(db, seriesId);
     expect(ratings.teams).toEqual([
-      { team_id: teamIds[0], mu: w.mu, sigma: w.sigma, num_matches: 1, wins: 1, losses: 0, last_updated: new Date('2026-01-01T20:00:00Z') },
-      { team_id: teamIds[1], mu: l.mu, sigma: l.sigma, num_matches: 1, wins: 0, losses: 1, last_updated: new Date('2026-01-01T20:00:00Z') },
+      {
+        team_id: teamIds[0],
+        mu: w.mu,
+        sigma: w.sigma,
+        num_matches: 1,
+        wins: 1,
+        losses: 0,
+        last_updated: new Date('2026-01-01T20:00:00Z'),
+      },
+      {
+        team_id: teamIds[1],
+        mu: l.mu,
+        sigma: l.sigma,
+        num_matches: 1,
+        wins: 0,
+        losses: 1,
+        last_updated: new Date('2026-01-01T20:00:00Z'),
+      },
     ]);
   });
 
@@ -72,10 +107,17 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     expect(incremental.matches.every((m) => m.calculation_status === 'posted')).toBe(true);
     expect(incremental.history).toHaveLength(48);
 
-    const pure = replayRatings(specs.map((s, i) => ({ id: i, ...s })), {});
+    const pure = replayRatings(
+      specs.map((s, i) => ({ id: i, ...s })),
+      {},
+    );
     const byTeam = new Map(incremental.teams.map((t) => [t.team_id, t]));
     for (const [team, rating] of pure.teams) {
-      expect(byTeam.get(team as number)).toMatchObject({ mu: rating.mu, sigma: rating.sigma, num_matches: rating.num_matches });
+      expect(byTeam.get(team as number)).toMatchObject({
+        mu: rating.mu,
+        sigma: rating.sigma,
+        num_matches: rating.num_matches,
+      });
     }
 
     const update = await recomputeSeries(db, seriesId);
@@ -99,7 +141,12 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     await ratingQueueIdle(db);
     const before = await ratingSnapshot(db, seriesId);
     // An upset on day 3, reported late.
-    const late = await insertMatch(db, seriesId, { winner: teamIds[3]!, loser: teamIds[0]!, result: '5-0', date: '2026-01-03T21:00:00Z' });
+    const late = await insertMatch(db, seriesId, {
+      winner: teamIds[3]!,
+      loser: teamIds[0]!,
+      result: '5-0',
+      date: '2026-01-03T21:00:00Z',
+    });
     notifyQueued(db);
     await ratingQueueIdle(db);
     const after = await ratingSnapshot(db, seriesId);
@@ -121,15 +168,32 @@ describe.each(engines)('ratings engine on %s', (engine) => {
   it('posts matches against unregistered teams and friendlies without changing ratings; ranks teams', async () => {
     const db = handle.db;
     const { seriesId, teamIds } = await seedSeries(db, 'RANK', 3);
-    const unregistered = await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: null, date: '2026-02-01T20:00:00Z' });
-    const friendly = await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: teamIds[1]!, type: 'friendly', date: '2026-02-01T21:00:00Z' });
-    for (let i = 0; i < 5; i++) await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: teamIds[1]!, date: `2026-02-0${i + 2}T20:00:00Z` });
+    const unregistered = await insertMatch(db, seriesId, {
+      winner: teamIds[0]!,
+      loser: null,
+      date: '2026-02-01T20:00:00Z',
+    });
+    const friendly = await insertMatch(db, seriesId, {
+      winner: teamIds[0]!,
+      loser: teamIds[1]!,
+      type: 'friendly',
+      date: '2026-02-01T21:00:00Z',
+    });
+    for (let i = 0; i < 5; i++)
+      await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: teamIds[1]!, date: `2026-02-0${i + 2}T20:00:00Z` });
     await insertMatch(db, seriesId, { winner: teamIds[2]!, loser: teamIds[1]!, date: '2026-02-08T20:00:00Z' });
     notifyQueued(db);
     await ratingQueueIdle(db);
     const snap = await ratingSnapshot(db, seriesId);
-    expect(snap.matches.find((m) => m.id === unregistered)).toMatchObject({ calculation_status: 'posted', winner_mu_before: null, win_probability: null });
-    expect(snap.matches.find((m) => m.id === friendly)).toMatchObject({ calculation_status: 'skipped', winner_mu_before: null });
+    expect(snap.matches.find((m) => m.id === unregistered)).toMatchObject({
+      calculation_status: 'posted',
+      winner_mu_before: null,
+      win_probability: null,
+    });
+    expect(snap.matches.find((m) => m.id === friendly)).toMatchObject({
+      calculation_status: 'skipped',
+      winner_mu_before: null,
+    });
     expect(snap.teams.map((t) => t.num_matches)).toEqual([5, 6, 1]);
 
     const standings = await seriesStandings(db, seriesId);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, createTestDatabase } from '../../helpers/database.ts';
-import type { DatabaseHandle } from '../../../src/lib/server/db/connect.ts';
-import type { DB } from '../../../src/lib/server/db/index.ts';
-import { seriesStatisticsSchema } from '../../../src/lib/schemas/statistics.ts';
-import { notifyQueued, ratingQueueIdle } from '../../../src/lib/server/services/rating-queue.ts';
-import { recomputeSeries } from '../../../src/lib/server/services/ratings/process.ts';
+import { engines, createTestDatabase } from '#tests/helpers/database.ts';
+import type { DatabaseHandle } from '#lib/server/db/connect.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { seriesStatisticsSchema } from '#lib/schemas/statistics.ts';
+import { notifyQueued, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
 import { insertMatch, seedSeries } from './fixtures.ts';
 
 const RATES = {
@@ -17,16 +17,36 @@ async function addLines(db: DB, matchId: number, teams: { Allies: number | null;
   for (const [steamId, r] of Object.entries(RATES)) {
     await db
       .insertInto('players')
-      .values({ steam_id: steamId, name: `Player ${steamId}`, first_seen: new Date(), last_seen: new Date(), true_strength: null, primary_name: null })
+      .values({
+        steam_id: steamId,
+        name: `Player ${steamId}`,
+        first_seen: new Date(),
+        last_seen: new Date(),
+        true_strength: null,
+        primary_name: null,
+      })
       .onConflict((oc) => oc.column('steam_id').doNothing())
       .execute();
     await db
       .insertInto('player_match_stats')
       .values({
-        match_id: matchId, steam_id: steamId, team_id: teams[r.side], side: r.side, name: steamId, playtime: 60,
-        kpm: r.kpm, dpm: r.dpm, spm: r.spm, cpm: r.cpm, kills: r.kpm * 60, deaths: r.dpm * 60,
-        weapons: JSON.stringify({ M1: 2 }) as never, roles: JSON.stringify([{ role: 'rifleman', at: 0 }]) as never,
-        streamer: null, side_percentile: null, all_percentile: null,
+        match_id: matchId,
+        steam_id: steamId,
+        team_id: teams[r.side],
+        side: r.side,
+        name: steamId,
+        playtime: 60,
+        kpm: r.kpm,
+        dpm: r.dpm,
+        spm: r.spm,
+        cpm: r.cpm,
+        kills: r.kpm * 60,
+        deaths: r.dpm * 60,
+        weapons: JSON.stringify({ M1: 2 }) as never,
+        roles: JSON.stringify([{ role: 'rifleman', at: 0 }]) as never,
+        streamer: null,
+        side_percentile: null,
+        all_percentile: null,
       })
       .execute();
   }
@@ -45,28 +65,55 @@ describe.each(engines)('player skills, percentiles and statistics on %s', (engin
     const teams = { Allies: teamIds[0]!, Axis: teamIds[1]! };
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const id = await insertMatch(db, seriesId, { winner: teamIds[0]!, loser: teamIds[1]!, date: `2026-03-0${i + 1}T20:00:00Z`, map: i < 2 ? 'carentan' : 'foy' });
+      const id = await insertMatch(db, seriesId, {
+        winner: teamIds[0]!,
+        loser: teamIds[1]!,
+        date: `2026-03-0${i + 1}T20:00:00Z`,
+        map: i < 2 ? 'carentan' : 'foy',
+      });
       await addLines(db, id, teams);
       ids.push(id);
     }
-    const privateId = await insertMatch(db, seriesId, { winner: teamIds[1]!, loser: teamIds[0]!, date: '2026-03-05T20:00:00Z', visibility: 'private', victor: 'Axis' });
+    const privateId = await insertMatch(db, seriesId, {
+      winner: teamIds[1]!,
+      loser: teamIds[0]!,
+      date: '2026-03-05T20:00:00Z',
+      visibility: 'private',
+      victor: 'Axis',
+    });
     notifyQueued(db);
     await ratingQueueIdle(db);
 
-    const skills = await db.selectFrom('player_skills').selectAll().where('series_id', '=', seriesId).orderBy('steam_id').execute();
+    const skills = await db
+      .selectFrom('player_skills')
+      .selectAll()
+      .where('series_id', '=', seriesId)
+      .orderBy('steam_id')
+      .execute();
     // Competitive rows only (the private match has no player lines). Population A, B, C (3 matches each):
     // kpm mean 2, sd sqrt(2/3); cpm mean 1.5, sd sqrt(1/6); spm sd 0 -> 0; deaths inverted.
     const r15 = Math.sqrt(1.5);
-    expect(skills.map((s) => [s.steam_id, s.game_type, s.matches])).toEqual([['A', 'competitive', 3], ['B', 'competitive', 3], ['C', 'competitive', 3]]);
+    expect(skills.map((s) => [s.steam_id, s.game_type, s.matches])).toEqual([
+      ['A', 'competitive', 3],
+      ['B', 'competitive', 3],
+      ['C', 'competitive', 3],
+    ]);
     const a = skills[0]!;
     expect(a.x_bar).toEqual([1, 1, 1, 1]);
     expect(a.s).toEqual([0, 0, 0, 0]);
-    expect(a.skill_vector!.map((z) => Number(z.toFixed(12)))).toEqual([-r15, r15, 0, -r15].map((z) => Number(z.toFixed(12))));
+    expect(a.skill_vector!.map((z) => Number(z.toFixed(12)))).toEqual(
+      [-r15, r15, 0, -r15].map((z) => Number(z.toFixed(12))),
+    );
     expect(a.weapon_stats).toEqual({ M1: { kills: 6, share: 1 } });
     expect(a.role_stats).toEqual({ rifleman: { matches: 3, minutes: 180 } });
     expect(skills[2]!.skill_vector).toEqual([0, 0, 0, 0]);
 
-    const lines = await db.selectFrom('player_match_stats').select(['steam_id', 'side_percentile', 'all_percentile']).where('match_id', '=', ids[0]!).orderBy('steam_id').execute();
+    const lines = await db
+      .selectFrom('player_match_stats')
+      .select(['steam_id', 'side_percentile', 'all_percentile'])
+      .where('match_id', '=', ids[0]!)
+      .orderBy('steam_id')
+      .execute();
     // Performance: A -sqrt(1.5)/4, B +sqrt(1.5)/4, C 0.
     expect(lines).toEqual([
       { steam_id: 'A', side_percentile: 0, all_percentile: 0 },
@@ -74,21 +121,36 @@ describe.each(engines)('player skills, percentiles and statistics on %s', (engin
       { steam_id: 'C', side_percentile: 50, all_percentile: 50 },
     ]);
 
-    const stored = await db.selectFrom('series_statistics').select('data').where('series_id', '=', seriesId).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('series_statistics')
+      .select('data')
+      .where('series_id', '=', seriesId)
+      .executeTakeFirstOrThrow();
     const stats = seriesStatisticsSchema.parse(stored.data);
     expect(stats).toMatchObject({
       matches: 3,
       teams: 2,
       players: 3,
       top_team: { tag: 'SKT0', num_matches: 4 },
-      win_rates: { by_side: { matches: 3, Allies: 3, Axis: 0 }, by_map: { Carentan: { matches: 2, Allies: 2, Axis: 0 }, Foy: { matches: 1, Allies: 1, Axis: 0 } } },
+      win_rates: {
+        by_side: { matches: 3, Allies: 3, Axis: 0 },
+        by_map: { Carentan: { matches: 2, Allies: 2, Axis: 0 }, Foy: { matches: 1, Allies: 1, Axis: 0 } },
+      },
     });
-    expect((await db.selectFrom('matches').select('calculation_status').where('id', '=', privateId).executeTakeFirstOrThrow()).calculation_status).toBe('posted');
+    expect(
+      (
+        await db
+          .selectFrom('matches')
+          .select('calculation_status')
+          .where('id', '=', privateId)
+          .executeTakeFirstOrThrow()
+      ).calculation_status,
+    ).toBe('posted');
 
     // A recompute reproduces skills and percentiles exactly.
     await recomputeSeries(db, seriesId);
-    expect(await db.selectFrom('player_skills').selectAll().where('series_id', '=', seriesId).orderBy('steam_id').execute()).toEqual(
-      skills.map((s) => ({ ...s, updated_at: expect.any(Date) })),
-    );
+    expect(
+      await db.selectFrom('player_skills').selectAll().where('series_id', '=', seriesId).orderBy('steam_id').execute(),
+    ).toEqual(skills.map((s) => ({ ...s, updated_at: expect.any(Date) })));
   });
 });

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { buildReadFixture, steamId, type ReadFixture } from '../../helpers/read-fixtures.ts';
-import { ApiError, createApiClient, toSearch, type ApiClient } from '../../../src/lib/client/api.ts';
-import { operations } from '../../../src/lib/server/openapi/operations.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { buildReadFixture, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
+import { ApiError, createApiClient, toSearch, type ApiClient } from '#lib/client/api.ts';
+import { operations } from '#lib/server/openapi/operations.ts';
 
 describe.each(engines)('typed client contract on %s', (engine) => {
   let server: TestServer;
@@ -24,7 +24,9 @@ describe.each(engines)('typed client contract on %s', (engine) => {
   it('validates every public GET response against its schema', async () => {
     const [m1] = fx.matches.public;
     expect((await client.series.statistics('S1')).matches).toBe(3);
-    expect((await client.matches.list('S1', { desc: true, type: ['competitive'], limit: 5 })).matches.map((m) => m.match_id)).toEqual([m1]);
+    expect(
+      (await client.matches.list('S1', { desc: true, type: ['competitive'], limit: 5 })).matches.map((m) => m.match_id),
+    ).toEqual([m1]);
     expect((await client.matches.get('S1', m1!)).match_id).toBe(m1);
     expect((await client.teams.list('S1', { limit: 2 })).map((t) => t.tag)).toEqual(['BRAVO', 'ALPHA']);
     expect((await client.teams.get('S1', 'ALPHA')).rating_history).toHaveLength(2);
@@ -44,7 +46,9 @@ describe.each(engines)('typed client contract on %s', (engine) => {
     const error = await client.matches.get('S1', fx.matches.private).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect([(error as ApiError).status, (error as ApiError).serverMessage, (error as ApiError).message]).toEqual([
-      403, 'This match is private', 'HTTP request failed with status code: 403',
+      403,
+      'This match is private',
+      'HTTP request failed with status code: 403',
     ]);
     expect(((await client.teams.get('S1', 'ZULU').catch((e: unknown) => e)) as ApiError).status).toBe(404);
   });
@@ -52,10 +56,15 @@ describe.each(engines)('typed client contract on %s', (engine) => {
   it('serves an OpenAPI 3.1 document covering every declared call', async () => {
     const response = await server.fetch('/v3/openapi.json');
     expect(response.status).toBe(200);
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const op of operations) expect(doc.paths[op.path]?.[op.method], `${op.method} ${op.path}`).toBeDefined();
-    const list = doc.paths['/v3/series/{series}/matches']!['get']!.responses['200'] as { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+    const list = doc.paths['/v3/series/{series}/matches']!['get']!.responses['200'] as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+    };
     expect(Object.keys(list.content['application/json'].schema.properties)).toEqual(['matches', 'meta']);
   });
 
@@ -77,12 +86,17 @@ describe('typed client requests', () => {
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     try {
-      const api = createApiClient({ baseURL: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, csrfToken: () => 'tok123' });
+      const api = createApiClient({
+        baseURL: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+        csrfToken: () => 'tok123',
+      });
       await api.matches.setStreams('S1', 5, { twitch: 'https://twitch.tv/x' });
       expect(seen).toEqual([{ url: '/v3/series/S1/matches/5', csrf: 'tok123' }]);
     } finally {
       echo.close();
     }
-    expect(toSearch({ type: ['event', 'friendly'], desc: true, skip: undefined })).toBe('?type=event&type=friendly&desc=true');
+    expect(toSearch({ type: ['event', 'friendly'], desc: true, skip: undefined })).toBe(
+      '?type=event&type=friendly&desc=true',
+    );
   });
 });

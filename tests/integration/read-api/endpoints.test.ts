@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { buildReadFixture, steamId, type ReadFixture } from '../../helpers/read-fixtures.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { buildReadFixture, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
 import {
-  logListingSchema, mapCapsSchema, matchDetailSchema, matchListSchema, playerDetailSchema, playerSearchSchema,
-  seriesStatisticsSchema, teamDetailSchema, teamListSchema, teamPlayersSchema, tournamentListSchema, tournamentSchema,
-} from '../../../src/lib/schemas/index.ts';
+  logListingSchema,
+  mapCapsSchema,
+  matchDetailSchema,
+  matchListSchema,
+  playerDetailSchema,
+  playerSearchSchema,
+  seriesStatisticsSchema,
+  teamDetailSchema,
+  teamListSchema,
+  teamPlayersSchema,
+  tournamentListSchema,
+  tournamentSchema,
+} from '#lib/schemas/index.ts';
 
 describe.each(engines)('read API endpoints on %s', (engine) => {
   let server: TestServer;
@@ -49,7 +59,10 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const team = teamDetailSchema.parse(await ok('/v3/series/S1/teams/alf'));
     expect(team.tag).toBe('ALPHA');
     expect(team.rank).toBe(2);
-    expect(team.rating_history.map((h) => [h.match_id, h.mu])).toEqual([[fx.matches.public[0], 27], [fx.matches.public[1], 23]]);
+    expect(team.rating_history.map((h) => [h.match_id, h.mu])).toEqual([
+      [fx.matches.public[0], 27],
+      [fx.matches.public[1], 23],
+    ]);
   });
 
   it('lists the public players who played for a team in public matches, with aliases', async () => {
@@ -70,9 +83,14 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const asc = matchListSchema.parse(await ok('/v3/series/S1/matches?limit=1&offset=1'));
     expect(asc.matches.map((m) => m.match_id)).toEqual([fx.matches.public[1]]);
     expect(asc.meta).toEqual({ count: 1, offset: 1, total_count: 3 });
-    expect(matchListSchema.parse(await ok('/v3/series/S1/matches?offset=10')).meta).toEqual({ count: 0, offset: 10, total_count: 3 });
+    expect(matchListSchema.parse(await ok('/v3/series/S1/matches?offset=10')).meta).toEqual({
+      count: 0,
+      offset: 10,
+      total_count: 3,
+    });
     expect(matchListSchema.parse(await ok('/v3/series/S1/matches?tournament=NOPE')).meta.total_count).toBe(0);
-    const ids = async (query: string) => matchListSchema.parse(await ok(`/v3/series/S1/matches?${query}`)).matches.map((m) => m.match_id);
+    const ids = async (query: string) =>
+      matchListSchema.parse(await ok(`/v3/series/S1/matches?${query}`)).matches.map((m) => m.match_id);
     const [m1, m2, m3] = fx.matches.public;
     expect(await ids('map=Carentan')).toEqual([m1, m3]);
     expect(await ids('type=event&type=friendly')).toEqual([m2, m3]);
@@ -87,8 +105,23 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
   it('shapes a match: teams winner first, registration, ratings, map assets, tournament', async () => {
     const list = matchListSchema.parse(await ok('/v3/series/S1/matches'));
     const [first, second, third] = list.matches;
-    expect(first).toMatchObject({ teams: ['ALPHA', 'BRAVO'], map: 'Carentan', map_id: 'carentan', result: '5-0', victor_side: 'Allies', type: 'competitive', tournament: null, win_probability: 0.5 });
-    expect(first!.team_details[0]).toEqual({ tag: 'ALPHA', registered: true, name: 'Alpha Company', icon: 'https://img.example/alpha.png', rating: { mu_before: 25, sigma_before: 8, mu_after: 27, sigma_after: 7 } });
+    expect(first).toMatchObject({
+      teams: ['ALPHA', 'BRAVO'],
+      map: 'Carentan',
+      map_id: 'carentan',
+      result: '5-0',
+      victor_side: 'Allies',
+      type: 'competitive',
+      tournament: null,
+      win_probability: 0.5,
+    });
+    expect(first!.team_details[0]).toEqual({
+      tag: 'ALPHA',
+      registered: true,
+      name: 'Alpha Company',
+      icon: 'https://img.example/alpha.png',
+      rating: { mu_before: 25, sigma_before: 8, mu_after: 27, sigma_after: 7 },
+    });
     expect(first!.map_banner).toMatch(/^\/images\/maps\//);
     expect(second!.tournament).toBe('CUP');
     expect(third!.team_details[1]).toEqual({ tag: 'UNREG', registered: false, name: null, icon: null, rating: null });
@@ -98,7 +131,13 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
   it('answers a match with player stats keyed by player id', async () => {
     const match = matchDetailSchema.parse(await ok(`/v3/series/S1/matches/${fx.matches.public[0]}`));
     expect(Object.keys(match.player_stats).sort()).toEqual([steamId(1), steamId(2), steamId(3), steamId(4)]);
-    expect(match.player_stats[steamId(3)]).toMatchObject({ side: 'Axis', kills: 13, team: 'BRAVO', weapons: { M1_GARAND: 3 }, kill_events: [12, 40] });
+    expect(match.player_stats[steamId(3)]).toMatchObject({
+      side: 'Axis',
+      kills: 13,
+      team: 'BRAVO',
+      weapons: { M1_GARAND: 3 },
+      kill_events: [12, 40],
+    });
     expect(match.cap_flips).toEqual([{ at: 60, side: 'Allies', new_score: '3-2' }]);
     expect(match.streams).toEqual({ twitch: 'https://twitch.tv/x' });
   });
@@ -108,18 +147,33 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     expect(stats).toMatchObject({ matches: 3, teams: 3, players: 4 });
     expect(stats.top_team).toMatchObject({ tag: 'BRAVO', name: 'Bravo Battalion', score: 25 });
     expect(stats.win_rates.by_side).toEqual({ matches: 3, Allies: 1, Axis: 2 });
-    expect(stats.win_rates.by_map).toEqual({ Carentan: { matches: 2, Allies: 1, Axis: 1 }, Foy: { matches: 1, Allies: 0, Axis: 1 } });
+    expect(stats.win_rates.by_map).toEqual({
+      Carentan: { matches: 2, Allies: 1, Axis: 1 },
+      Foy: { matches: 1, Allies: 0, Axis: 1 },
+    });
     const stored = { ...stats, matches: 999 };
-    await server.db.insertInto('series_statistics').values({ series_id: fx.series.s0, data: JSON.stringify(stored) }).execute();
+    await server.db
+      .insertInto('series_statistics')
+      .values({ series_id: fx.series.s0, data: JSON.stringify(stored) })
+      .execute();
     expect(seriesStatisticsSchema.parse(await ok('/v3/series/S0/statistics')).matches).toBe(999);
   });
 
   it('searches players by name, alias and id, case-insensitively and literally', async () => {
-    const search = async (q: string) => playerSearchSchema.parse(await ok(`/v3/series/S1/players?query=${encodeURIComponent(q)}`));
+    const search = async (q: string) =>
+      playerSearchSchema.parse(await ok(`/v3/series/S1/players?query=${encodeURIComponent(q)}`));
     expect(await search('   ')).toEqual([]);
     expect(await search('')).toEqual([]);
     const hits = await search(' alpha one ');
-    expect(hits).toEqual([{ steamId: steamId(1), name: 'Player1', compMatchesCount: 1, eventMatchesCount: 1, aliases: ['Player1', 'Alpha One', 'A1_%'] }]);
+    expect(hits).toEqual([
+      {
+        steamId: steamId(1),
+        name: 'Player1',
+        compMatchesCount: 1,
+        eventMatchesCount: 1,
+        aliases: ['Player1', 'Alpha One', 'A1_%'],
+      },
+    ]);
     expect((await search('primarytwo')).map((p) => p.steamId)).toEqual([steamId(2)]);
     expect((await search(steamId(4))).map((p) => p.steamId)).toEqual([steamId(4)]);
     expect((await search('a1_%')).map((p) => p.steamId)).toEqual([steamId(1)]);
@@ -129,9 +183,25 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
 
   it('answers a player with games from player_skills and teams', async () => {
     const player = playerDetailSchema.parse(await ok(`/v3/series/S1/players/${steamId(1)}`));
-    expect(player).toMatchObject({ steam_id: steamId(1), steam_name: 'Player1', name: 'Player1', claimed: false, owned: false, visibility: 'public' });
-    expect(player.games.competitive).toEqual({ matches: 2, x_bar: [1, 0.5, 10, 20], s: [0.1, 0.1, 1, 2], skill_vector: [0.6, 0.4, 0.5, 0.7], weapon_stats: { M1_GARAND: { kills: 3 } }, role_stats: { rifleman: 1 } });
-    expect(player.teams).toEqual([{ tag: 'ALPHA', name: 'Alpha Company', icon: 'https://img.example/alpha.png', matches: 2 }]);
+    expect(player).toMatchObject({
+      steam_id: steamId(1),
+      steam_name: 'Player1',
+      name: 'Player1',
+      claimed: false,
+      owned: false,
+      visibility: 'public',
+    });
+    expect(player.games.competitive).toEqual({
+      matches: 2,
+      x_bar: [1, 0.5, 10, 20],
+      s: [0.1, 0.1, 1, 2],
+      skill_vector: [0.6, 0.4, 0.5, 0.7],
+      weapon_stats: { M1_GARAND: { kills: 3 } },
+      role_stats: { rifleman: 1 },
+    });
+    expect(player.teams).toEqual([
+      { tag: 'ALPHA', name: 'Alpha Company', icon: 'https://img.example/alpha.png', matches: 2 },
+    ]);
     const two = playerDetailSchema.parse(await ok(`/v3/series/S1/players/${steamId(2)}`));
     expect([two.name, two.steam_name]).toEqual(['PrimaryTwo', 'Player2']);
   });
@@ -142,7 +212,15 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const active = tournamentListSchema.parse(await ok('/v2/tournaments?active=true'));
     expect(active.map((t) => t.tag)).toEqual(['CUP']);
     const cup = tournamentSchema.parse(await ok('/v2/tournaments/cup'));
-    expect(cup).toMatchObject({ tag: 'CUP', name: 'Winter Cup', description: '', event: true, active: true, series: 'S1', prize: 'gold' });
+    expect(cup).toMatchObject({
+      tag: 'CUP',
+      name: 'Winter Cup',
+      description: '',
+      event: true,
+      active: true,
+      series: 'S1',
+      prize: 'gold',
+    });
   });
 
   it('answers map caps by id, display name or short name', async () => {
@@ -161,7 +239,10 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     const year = logListingSchema.parse(await ok('/v3/logs?path=2026/', admin));
     expect(year.entries.map((e) => e.path)).toEqual(['2026/05', '2026/06']);
     const month = logListingSchema.parse(await ok('/v3/logs?path=2026/05', admin));
-    expect(month.entries.map((e) => [e.name, e.type, e.size])).toEqual([['aaaa-export.csv', 'file', 8], ['bbbb-export.txt', 'file', 9]]);
+    expect(month.entries.map((e) => [e.name, e.type, e.size])).toEqual([
+      ['aaaa-export.csv', 'file', 8],
+      ['bbbb-export.txt', 'file', 9],
+    ]);
     const file = await get('/v3/logs?path=2026/05/bbbb-export.txt', admin);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="bbbb-export.txt"');

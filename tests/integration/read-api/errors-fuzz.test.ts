@@ -1,15 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { buildReadFixture, steamId, type ReadFixture } from '../../helpers/read-fixtures.ts';
-import { generateReadData } from '../../helpers/read-generate.ts';
-import { errorSchema } from '../../../src/lib/schemas/index.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { buildReadFixture, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
+import { generateReadData } from '#tests/helpers/read-generate.ts';
+import { errorSchema } from '#lib/schemas/index.ts';
 
 /** Every GET of the read API with its path parameters and the query keys it reads. */
 const ENDPOINTS: { path: string; query: string[] }[] = [
   { path: '/v3/series/{series}/statistics', query: [] },
-  { path: '/v3/series/{series}/matches', query: ['desc', 'offset', 'limit', 'tag', 'team', 'map', 'type', 'tournament', 'result', 'status'] },
+  {
+    path: '/v3/series/{series}/matches',
+    query: ['desc', 'offset', 'limit', 'tag', 'team', 'map', 'type', 'tournament', 'result', 'status'],
+  },
   { path: '/v3/series/{series}/matches/{matchId}', query: [] },
   { path: '/v3/series/{series}/teams', query: ['limit', 'offset', 'inactiveOnly'] },
   { path: '/v3/series/{series}/teams/{tag}', query: [] },
@@ -44,7 +47,16 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
   afterAll(() => server.close());
 
   it('answers 404 naming an unknown series, team, match, player, tournament, map or log path', async () => {
-    for (const path of ['/statistics', '/matches', '/matches/1', '/teams', '/teams/ALPHA', '/teams/ALPHA/players', '/players?query=x', `/players/${steamId(1)}`]) {
+    for (const path of [
+      '/statistics',
+      '/matches',
+      '/matches/1',
+      '/teams',
+      '/teams/ALPHA',
+      '/teams/ALPHA/players',
+      '/players?query=x',
+      `/players/${steamId(1)}`,
+    ]) {
       await expectError(`/v3/series/NOPE${path}`, 404, /^Series 'NOPE' does not exist$/);
     }
     for (const path of ['/teams/ZULU', '/teams/ZULU/players', '/teams/ZULU/private-matches', '/teams/ECHO']) {
@@ -95,20 +107,42 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
       tournament: ['CUP', 'OLD'],
       map: ['carentan', 'Hill 400', 'PHL'],
     };
-    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.integer().map(String), fc.constantFrom('', 'true', 'false', '%', '_', "'", '"', '\\', 'null', '-0', '1e400', '5-0'));
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.integer().map(String),
+      fc.constantFrom('', 'true', 'false', '%', '_', "'", '"', '\\', 'null', '-0', '1e400', '5-0'),
+    );
     const segment = (name: keyof typeof known) =>
       fc.oneof(fc.constantFrom(...known[name]), text).filter((s) => s.trim() !== '' && s !== '.' && s !== '..');
     const request = fc.constantFrom(...ENDPOINTS).chain((endpoint) =>
       fc.record({
         endpoint: fc.constant(endpoint),
-        params: fc.record({ series: segment('series'), matchId: segment('matchId'), tag: segment('tag'), steamId: segment('steamId'), tournament: segment('tournament'), map: segment('map') }),
-        query: fc.array(fc.tuple(endpoint.query.length ? fc.oneof(fc.constantFrom(...endpoint.query), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 }), text), { maxLength: 6 }),
+        params: fc.record({
+          series: segment('series'),
+          matchId: segment('matchId'),
+          tag: segment('tag'),
+          steamId: segment('steamId'),
+          tournament: segment('tournament'),
+          map: segment('map'),
+        }),
+        query: fc.array(
+          fc.tuple(
+            endpoint.query.length
+              ? fc.oneof(fc.constantFrom(...endpoint.query), fc.string({ maxLength: 8 }))
+              : fc.string({ maxLength: 8 }),
+            text,
+          ),
+          { maxLength: 6 },
+        ),
         admin: fc.boolean(),
       }),
     );
     await fc.assert(
       fc.asyncProperty(request, async ({ endpoint, params, query, admin: asAdmin }) => {
-        const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: keyof typeof params) => encodeURIComponent(params[name]));
+        const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: keyof typeof params) =>
+          encodeURIComponent(params[name]),
+        );
         const search = new URLSearchParams(query).toString();
         const response = await get(`${path}${search ? `?${search}` : ''}`, asAdmin ? admin : undefined);
         const type = response.headers.get('content-type') ?? '';

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../helpers/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { buildReadFixture, steamId, type ReadFixture } from '../../helpers/read-fixtures.ts';
-import { matchDetailSchema, matchListSchema, playerDetailSchema, playerSearchSchema, seriesStatisticsSchema, teamPlayersSchema } from '../../../src/lib/schemas/index.ts';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { buildReadFixture, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
+import {
+  matchDetailSchema,
+  matchListSchema,
+  playerDetailSchema,
+  playerSearchSchema,
+  seriesStatisticsSchema,
+  teamPlayersSchema,
+} from '#lib/schemas/index.ts';
 
 describe.each(engines)('read API privacy and caching on %s', (engine) => {
   let server: TestServer;
@@ -63,7 +70,9 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
       const players = teamPlayersSchema.parse(await (await get('/v3/series/S1/teams/ALPHA/players')).json());
       expect(players.players.map((p) => p.steam_id)).not.toContain(steamId(5));
       const hits = playerSearchSchema.parse(await (await get(`/v3/series/S1/players?query=Player5`)).json());
-      expect(hits).toEqual([{ steamId: steamId(5), name: 'Player5', compMatchesCount: 0, eventMatchesCount: 0, aliases: ['Player5'] }]);
+      expect(hits).toEqual([
+        { steamId: steamId(5), name: 'Player5', compMatchesCount: 0, eventMatchesCount: 0, aliases: ['Player5'] },
+      ]);
       const bravo = playerSearchSchema.parse(await (await get(`/v3/series/S1/players?query=Player3`)).json());
       expect(bravo[0]!.compMatchesCount).toBe(1);
     });
@@ -82,7 +91,9 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
       const match = matchDetailSchema.parse(await (await get(`/v3/series/S1/matches/${fx.matches.public[0]}`)).json());
       expect(Object.keys(match.player_stats)).not.toContain(steamId(7));
       expect(match.defensive_players.Allies).toEqual([steamId(1)]);
-      const asAdmin = matchDetailSchema.parse(await (await get(`/v3/series/S1/matches/${fx.matches.public[0]}`, fx.users.admin.cookie)).json());
+      const asAdmin = matchDetailSchema.parse(
+        await (await get(`/v3/series/S1/matches/${fx.matches.public[0]}`, fx.users.admin.cookie)).json(),
+      );
       expect(Object.keys(asAdmin.player_stats)).toContain(steamId(7));
     });
 
@@ -96,7 +107,12 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
       const own = await get(path, fx.users.owner.cookie);
       expect(own.status).toBe(200);
       expect(own.headers.get('cache-control')).toMatch(/^private/);
-      expect(playerDetailSchema.parse(await own.json())).toMatchObject({ owned: true, claimed: true, visibility: 'private', private: true });
+      expect(playerDetailSchema.parse(await own.json())).toMatchObject({
+        owned: true,
+        claimed: true,
+        visibility: 'private',
+        private: true,
+      });
       const admin = playerDetailSchema.parse(await (await get(path, fx.users.admin.cookie)).json());
       expect(admin).toMatchObject({ owned: false, claimed: true });
     });
@@ -119,10 +135,18 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
 
     it('changes the ETag when the data changes', async () => {
       const before = (await get('/v3/series/S1/teams')).headers.get('etag');
-      await server.db.updateTable('teams').set({ name: 'Alpha Renamed' }).where('id', '=', fx.teams['ALPHA']!).execute();
+      await server.db
+        .updateTable('teams')
+        .set({ name: 'Alpha Renamed' })
+        .where('id', '=', fx.teams['ALPHA']!)
+        .execute();
       const after = (await get('/v3/series/S1/teams')).headers.get('etag');
       expect(after).not.toBe(before);
-      await server.db.updateTable('teams').set({ name: 'Alpha Company' }).where('id', '=', fx.teams['ALPHA']!).execute();
+      await server.db
+        .updateTable('teams')
+        .set({ name: 'Alpha Company' })
+        .where('id', '=', fx.teams['ALPHA']!)
+        .execute();
     });
 
     it('marks caller-dependent answers private: signed-in player detail, logs', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { DEMO_BETA, planDemo, resultForMargin } from '../../../src/lib/server/services/demo/plan.ts';
-import { demoLog, demoLogSize } from '../../../src/lib/server/services/demo/logs.ts';
+import { parseMatch } from '#lib/domain/logs/index.ts';
+import { DEMO_BETA, planDemo, resultForMargin } from '#lib/server/services/demo/plan.ts';
+import { demoLog, demoLogSize } from '#lib/server/services/demo/logs.ts';
 
 const anchor = new Date('2026-06-01T00:00:00Z');
 
@@ -9,7 +9,9 @@ describe('demo plan', () => {
   it('is deterministic for a seed and differs between seeds', () => {
     const a = planDemo({ seed: 3, teams: 8, matches: 120, anchor });
     expect(planDemo({ seed: 3, teams: 8, matches: 120, anchor })).toEqual(a);
-    expect(planDemo({ seed: 4, teams: 8, matches: 120, anchor }).matches.map((m) => m.winner)).not.toEqual(a.matches.map((m) => m.winner));
+    expect(planDemo({ seed: 4, teams: 8, matches: 120, anchor }).matches.map((m) => m.winner)).not.toEqual(
+      a.matches.map((m) => m.winner),
+    );
   });
 
   it('has the requested size, one current series, dated matches in the past in date order', () => {
@@ -32,7 +34,8 @@ describe('demo plan', () => {
     expect(times).toEqual([...times].sort((x, y) => x - y));
     expect(plan.matches.filter((m) => m.outcome === 'dispute')).toHaveLength(1);
     expect(plan.matches.filter((m) => m.outcome === 'pending')).toHaveLength(2);
-    for (const type of ['friendly', 'event', 'competitive']) expect(plan.matches.some((m) => m.type === type)).toBe(true);
+    for (const type of ['friendly', 'event', 'competitive'])
+      expect(plan.matches.some((m) => m.type === type)).toBe(true);
   });
 
   it('lets the stronger team win more often and more clearly', () => {
@@ -42,8 +45,10 @@ describe('demo plan', () => {
     for (const m of plan.matches) {
       const gap = plan.teams[m.winner]!.strength - plan.teams[m.loser]!.strength;
       if (gap > 0) favourites++;
-      if (Math.abs(gap) > 6) lopsided = { ...lopsided, strong: lopsided.strong + Number(m.result === '5-0'), strongN: lopsided.strongN + 1 };
-      if (Math.abs(gap) < 1) lopsided = { ...lopsided, close: lopsided.close + Number(m.result === '5-0'), closeN: lopsided.closeN + 1 };
+      if (Math.abs(gap) > 6)
+        lopsided = { ...lopsided, strong: lopsided.strong + Number(m.result === '5-0'), strongN: lopsided.strongN + 1 };
+      if (Math.abs(gap) < 1)
+        lopsided = { ...lopsided, close: lopsided.close + Number(m.result === '5-0'), closeN: lopsided.closeN + 1 };
     }
     expect(favourites / plan.matches.length).toBeGreaterThan(0.65);
     expect(lopsided.strong / lopsided.strongN).toBeGreaterThan(lopsided.close / lopsided.closeN + 0.15);
@@ -58,7 +63,10 @@ describe('demo plan', () => {
   it('writes each match as a log that parses back to its map and result', () => {
     const plan = planDemo({ seed: 5, teams: 4, matches: 12, anchor });
     for (const m of plan.matches.slice(0, 6)) {
-      const parsed = parseMatch(demoLog(plan, m, { lineup: 4, minutes: 25, killsPerMinute: 3 }), { format: m.format, year: m.date.getUTCFullYear() });
+      const parsed = parseMatch(demoLog(plan, m, { lineup: 4, minutes: 25, killsPerMinute: 3 }), {
+        format: m.format,
+        year: m.date.getUTCFullYear(),
+      });
       expect(parsed.map).toBe(m.map);
       expect(parsed.result).toBe(m.result);
       expect(parsed.victor_side).toBe(m.winnerSide);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readReportForm } from '../../../src/lib/server/services/ingestion/form.ts';
-import { HttpError } from '../../../src/lib/server/http/errors.ts';
+import { readReportForm } from '#lib/server/services/ingestion/form.ts';
+import { HttpError } from '#lib/server/http/errors.ts';
 
 function formRequest(form: FormData, headers: Record<string, string> = {}): Request {
   const base = new Request('http://x/v2/matches/serverlog', { method: 'POST', body: form });
@@ -8,7 +8,10 @@ function formRequest(form: FormData, headers: Record<string, string> = {}): Requ
 }
 
 async function status(promise: Promise<unknown>): Promise<number> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return error instanceof HttpError ? error.status : -1;
 }
 
@@ -38,14 +41,24 @@ describe('readReportForm', () => {
   it('answers 413 by Content-Length before reading, and by file size', async () => {
     const form = new FormData();
     form.set('file', new Blob(['x'.repeat(2000)]), 'big.txt');
-    expect(await status(readReportForm(formRequest(form, { 'content-length': String(10 * 1024 * 1024) }), 1000))).toBe(413);
+    expect(await status(readReportForm(formRequest(form, { 'content-length': String(10 * 1024 * 1024) }), 1000))).toBe(
+      413,
+    );
     expect(await status(readReportForm(formRequest(form), 1000))).toBe(413);
   });
 
   it('answers 400 for a body that is not multipart form data', async () => {
-    const request = new Request('http://x/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const request = new Request('http://x/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await status(readReportForm(request, 1000))).toBe(400);
-    const broken = new Request('http://x/', { method: 'POST', body: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });
+    const broken = new Request('http://x/', {
+      method: 'POST',
+      body: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
     expect(await status(readReportForm(broken, 1000))).toBe(400);
   });
 });

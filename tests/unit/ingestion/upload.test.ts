@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeFilename, sha256Hex, uploadBytes, uploadPath } from '../../../src/lib/server/services/ingestion/upload.ts';
+import { safeFilename, sha256Hex, uploadBytes, uploadPath } from '#lib/server/services/ingestion/upload.ts';
 
 describe('upload naming', () => {
   it('keeps only a safe last path segment', () => {
@@ -16,7 +16,9 @@ describe('upload naming', () => {
   it('files uploads under the UTC year and month with the first 16 hex digits of the hash', () => {
     const sha = sha256Hex(uploadBytes('hello'));
     expect(sha).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
-    expect(uploadPath(new Date('2026-01-31T23:30:00-02:00'), sha, 'export.csv')).toBe('2026/02/2cf24dba5fb0a30e-export.csv');
+    expect(uploadPath(new Date('2026-01-31T23:30:00-02:00'), sha, 'export.csv')).toBe(
+      '2026/02/2cf24dba5fb0a30e-export.csv',
+    );
   });
 
   it('hashes text and its UTF-8 bytes alike', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLayer, resolveMap } from '../../../src/lib/domain/catalogue/maps.ts';
-import { weaponCategory, weaponSide, weaponsForFaction } from '../../../src/lib/domain/catalogue/weapons.ts';
+import { resolveLayer, resolveMap } from '#lib/domain/catalogue/maps.ts';
+import { weaponCategory, weaponSide, weaponsForFaction } from '#lib/domain/catalogue/weapons.ts';
 
 describe('resolveMap', () => {
   it.each([
@@ -22,12 +22,20 @@ describe('resolveMap', () => {
 
   it('returns display name, tag, orientation and image', () => {
     expect(resolveMap('SMDM')).toEqual({
-      id: 'stmariedumont', name: 'St. Marie Du Mont', tag: 'SMDM', orientation: 'vertical', image: 'stmariedumont-day.webp',
+      id: 'stmariedumont',
+      name: 'St. Marie Du Mont',
+      tag: 'SMDM',
+      orientation: 'vertical',
+      image: 'stmariedumont-day.webp',
     });
   });
 
   it('reads mode, environment and attackers from RCON strings and layer ids', () => {
-    expect(resolveLayer('SAINTE-MÈRE-ÉGLISE NIGHT US OFFENSIVE')).toMatchObject({ gamemode: 'offensive', environment: 'night', attackers: 'allies' });
+    expect(resolveLayer('SAINTE-MÈRE-ÉGLISE NIGHT US OFFENSIVE')).toMatchObject({
+      gamemode: 'offensive',
+      environment: 'night',
+      attackers: 'allies',
+    });
     expect(resolveLayer('stmariedumont_off_ger')).toMatchObject({ gamemode: 'offensive', attackers: 'axis' });
     expect(resolveLayer('SMDM_S_1944_Night_P_Skirmish')).toMatchObject({ gamemode: 'skirmish', environment: 'night' });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LogParseError, detectFormat, listMatches, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import type { LogParseErrorCode } from '../../../src/lib/domain/logs/index.ts';
-import { writeLog } from '../../../src/lib/domain/logs/write/index.ts';
+import { LogParseError, detectFormat, listMatches, parseMatch } from '#lib/domain/logs/index.ts';
+import type { LogParseErrorCode } from '#lib/domain/logs/index.ts';
+import { writeLog } from '#lib/domain/logs/write/index.ts';
 import { standardMatch } from './sim-fixtures.ts';
 
 function codeOf(fn: () => unknown): LogParseErrorCode {
@@ -43,11 +43,16 @@ describe('LogParseError codes', () => {
     expect(codeOf(() => parseMatch(noEnd))).toBe('NoCompleteMatch');
     expect(codeOf(() => parseMatch(noStart))).toBe('NoCompleteMatch');
     expect(listMatches(noEnd)).toEqual([]);
-    expect(codeOf(() => parseMatch('-- Captured and exported using HLL Log Utilities v2.2.15'))).toBe('NoCompleteMatch');
+    expect(codeOf(() => parseMatch('-- Captured and exported using HLL Log Utilities v2.2.15'))).toBe(
+      'NoCompleteMatch',
+    );
   });
 
   it('MultipleMatches with candidates when a file holds two matches and none is chosen', () => {
-    const twice = writeLog('rcon', [...sim.events, ...standardMatch(4, new Date(sim.lastEventTime + 3_600_000)).events]);
+    const twice = writeLog('rcon', [
+      ...sim.events,
+      ...standardMatch(4, new Date(sim.lastEventTime + 3_600_000)).events,
+    ]);
     expect(codeOf(() => parseMatch(twice))).toBe('MultipleMatches');
     try {
       parseMatch(twice);

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseLog, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { writeLog } from '../../../src/lib/domain/logs/write/index.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/types.ts';
+import { parseLog, parseMatch } from '#lib/domain/logs/index.ts';
+import { writeLog } from '#lib/domain/logs/write/index.ts';
+import type { LogFormat } from '#lib/domain/logs/types.ts';
 
 const dir = new URL('../../fixtures/hll/', import.meta.url);
 const read = (ext: string): string => readFileSync(new URL(`hlu-example-logs.${ext}`, dir), 'utf8');
-const FILES: [string, LogFormat][] = [['txt', 'hlu-txt'], ['csv', 'hlu-csv'], ['json', 'hlu-json']];
+const FILES: [string, LogFormat][] = [
+  ['txt', 'hlu-txt'],
+  ['csv', 'hlu-csv'],
+  ['json', 'hlu-json'],
+];
 const BAKER = '76561198000000001';
 const KRAUSE = '76561198000000002';
 const ORTIZ = '76561198000000003';
@@ -33,10 +37,24 @@ describe.each(FILES)('shipped HLU example (%s)', (ext, format) => {
     const p = m.players[BAKER];
     expect(p).toBeDefined();
     expect(p).toMatchObject({
-      side: 'Allies', name: 'Sgt. Baker', aliases: ['Sgt. Baker'], kills: 2, deaths: 2, teamkills: 0, suicides: 0,
-      max_streak: 2, combat_points: 182, offensive_points: 240, defensive_points: 60, support_points: 120,
-      weapons: { 'M1 GARAND': 2 }, victims: { [KRAUSE]: 1, [VOGEL]: 1 }, killers: { [KRAUSE]: 1, [ORTIZ]: 1 },
-      kill_events: [417, 429], roles: [{ role: 'Officer', at: 42 }], squads: [{ squad: 'Able', joined: 38, left: 5457 }],
+      side: 'Allies',
+      name: 'Sgt. Baker',
+      aliases: ['Sgt. Baker'],
+      kills: 2,
+      deaths: 2,
+      teamkills: 0,
+      suicides: 0,
+      max_streak: 2,
+      combat_points: 182,
+      offensive_points: 240,
+      defensive_points: 60,
+      support_points: 120,
+      weapons: { 'M1 GARAND': 2 },
+      victims: { [KRAUSE]: 1, [VOGEL]: 1 },
+      killers: { [KRAUSE]: 1, [ORTIZ]: 1 },
+      kill_events: [417, 429],
+      roles: [{ role: 'Officer', at: 42 }],
+      squads: [{ squad: 'Able', joined: 38, left: 5457 }],
     });
     // Connected 19:02:31, match ended 20:33:11 (his disconnect comes later): 5440 s.
     expect(p?.playtime).toBe(90.67);
@@ -48,16 +66,42 @@ describe.each(FILES)('shipped HLU example (%s)', (ext, format) => {
   it('counts players without a connect line from MATCH START and attributes teamkills and suicides', () => {
     expect(Object.keys(m.players).sort()).toEqual([VOGEL, BAKER, KRAUSE, ORTIZ].sort());
     const full = Math.round((5457 / 60) * 100) / 100;
-    expect(m.players[KRAUSE]).toMatchObject({ side: 'Axis', kills: 1, deaths: 1, playtime: full, weapons: { MG42: 1 } });
-    expect(m.players[ORTIZ]).toMatchObject({ side: 'Allies', kills: 0, deaths: 1, teamkills: 1, victims: { [BAKER]: 1 } });
+    expect(m.players[KRAUSE]).toMatchObject({
+      side: 'Axis',
+      kills: 1,
+      deaths: 1,
+      playtime: full,
+      weapons: { MG42: 1 },
+    });
+    expect(m.players[ORTIZ]).toMatchObject({
+      side: 'Allies',
+      kills: 0,
+      deaths: 1,
+      teamkills: 1,
+      victims: { [BAKER]: 1 },
+    });
     expect(m.players[VOGEL]).toMatchObject({ side: 'Axis', kills: 1, deaths: 2, suicides: 1, support_points: 180 });
     expect(m.players[VOGEL]?.weapons).toEqual({ 'TELLERMINE 43': 1 });
   });
 
   it('builds per-side kill statistics through the weapon catalogue', () => {
-    expect(m.kill_statistics.Allies).toMatchObject({ kills: 2, deaths: 3, teamkills: 1, suicides: 0, by_category: { infantry: 2 } });
+    expect(m.kill_statistics.Allies).toMatchObject({
+      kills: 2,
+      deaths: 3,
+      teamkills: 1,
+      suicides: 0,
+      by_category: { infantry: 2 },
+    });
     expect(m.kill_statistics.Axis).toMatchObject({ kills: 2, deaths: 3, teamkills: 0, suicides: 1 });
-    expect(m.kill_statistics.Axis.support).toEqual({ pak: 0, bazooka: 0, satchel: 0, grenade: 0, mine: 1, machine_gun: 1, sniper: 0 });
+    expect(m.kill_statistics.Axis.support).toEqual({
+      pak: 0,
+      bazooka: 0,
+      satchel: 0,
+      grenade: 0,
+      mine: 1,
+      machine_gun: 1,
+      sniper: 0,
+    });
   });
 
   it('writes the example back byte for byte (apart from the final newline of the fixture file)', () => {

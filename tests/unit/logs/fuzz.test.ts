@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LogParseError, listMatches, parseLog, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { samplePlayers, simulateMatch, writeLog } from '../../../src/lib/domain/logs/write/index.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/types.ts';
+import { LogParseError, listMatches, parseLog, parseMatch } from '#lib/domain/logs/index.ts';
+import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
+import type { LogFormat } from '#lib/domain/logs/types.ts';
 import { FORMATS } from './sim-fixtures.ts';
 
 // A small match keeps each property run fast while holding every line kind.
@@ -39,15 +39,15 @@ function attempt(text: string, format?: LogFormat): string {
 const mangle = (lines: string[]) =>
   fc.oneof(
     fc.shuffledSubarray(lines, { minLength: 0, maxLength: lines.length }),
-    fc.array(fc.integer({ min: 0, max: lines.length - 1 }), { maxLength: 60 }).map((ix) => ix.map((i) => lines[i] ?? '')),
-    fc.tuple(fc.integer({ min: 0, max: lines.length - 1 }), fc.nat(200)).map(([i, cut]) =>
-      lines.map((l, j) => (j >= i ? l.slice(0, cut) : l)),
-    ),
-    fc.tuple(fc.nat(lines.length), fc.string({ unit: 'binary', maxLength: 80 })).map(([i, junk]) => [
-      ...lines.slice(0, i),
-      junk,
-      ...lines.slice(i),
-    ]),
+    fc
+      .array(fc.integer({ min: 0, max: lines.length - 1 }), { maxLength: 60 })
+      .map((ix) => ix.map((i) => lines[i] ?? '')),
+    fc
+      .tuple(fc.integer({ min: 0, max: lines.length - 1 }), fc.nat(200))
+      .map(([i, cut]) => lines.map((l, j) => (j >= i ? l.slice(0, cut) : l))),
+    fc
+      .tuple(fc.nat(lines.length), fc.string({ unit: 'binary', maxLength: 80 }))
+      .map(([i, junk]) => [...lines.slice(0, i), junk, ...lines.slice(i)]),
   );
 
 describe('robustness: only LogParseError ever escapes', () => {
@@ -57,9 +57,13 @@ describe('robustness: only LogParseError ever escapes', () => {
 
   it('random text and random bytes', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.constantFrom(undefined, ...FORMATS), (text, format) => {
-        expect(typeof attempt(text, format)).toBe('string');
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        fc.constantFrom(undefined, ...FORMATS),
+        (text, format) => {
+          expect(typeof attempt(text, format)).toBe('string');
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, parseLog } from '../../../src/lib/domain/logs/index.ts';
-import { csvRows } from '../../../src/lib/domain/logs/parse/parse-csv.ts';
-import { readRconPrefix } from '../../../src/lib/domain/logs/parse/parse-rcon.ts';
-import { splitKill } from '../../../src/lib/domain/logs/parse/ids.ts';
+import { detectFormat, parseLog } from '#lib/domain/logs/index.ts';
+import { csvRows } from '#lib/domain/logs/parse/parse-csv.ts';
+import { readRconPrefix } from '#lib/domain/logs/parse/parse-rcon.ts';
+import { splitKill } from '#lib/domain/logs/parse/ids.ts';
 
 const STEAM = '76561198000000001';
 const EOS = '0002a1b2c3d4e5f60718293a4b5c6d7e';
@@ -10,8 +10,13 @@ const EOS = '0002a1b2c3d4e5f60718293a4b5c6d7e';
 describe('splitKill', () => {
   it('reads plain HLU and RCON kill details', () => {
     expect(splitKill(`Sgt. Baker (Allies/${STEAM}) -> Vogel (Axis/${EOS}) with M1 GARAND`)).toEqual({
-      killerName: 'Sgt. Baker', killerTeam: 'Allies', killerId: STEAM,
-      victimName: 'Vogel', victimTeam: 'Axis', victimId: EOS, weapon: 'M1 GARAND',
+      killerName: 'Sgt. Baker',
+      killerTeam: 'Allies',
+      killerId: STEAM,
+      victimName: 'Vogel',
+      victimTeam: 'Axis',
+      victimId: EOS,
+      weapon: 'M1 GARAND',
     });
     expect(splitKill(`Sgt. Baker(Allies/${STEAM}) -> Vogel(Axis/${EOS}) with None`)?.weapon).toBeNull();
   });
@@ -19,7 +24,9 @@ describe('splitKill', () => {
   it('copes with names holding arrows, parentheses, colons, brackets and fake groups', () => {
     const killer = `a -> b (x/y) [TAG]: 李 (Axis/${STEAM}) -> z`;
     const victim = 'v -> w (Allies/123) )';
-    const k = splitKill(`${killer} (Axis/${EOS}) -> ${victim} (Allies/76561198000000009) with MG 42 [Sd.Kfz 251 Half-track]`);
+    const k = splitKill(
+      `${killer} (Axis/${EOS}) -> ${victim} (Allies/76561198000000009) with MG 42 [Sd.Kfz 251 Half-track]`,
+    );
     expect(k).toMatchObject({ killerId: EOS, victimId: '76561198000000009', weapon: 'MG 42 [Sd.Kfz 251 Half-track]' });
     expect(k?.victimName).toBe(victim);
     expect(k?.killerName).toBe(killer);
@@ -69,11 +76,18 @@ describe('RCON entry prefix', () => {
 describe('CSV rows', () => {
   it('handles quoted commas, doubled quotes, newlines and an unquoted header', () => {
     const text = 'a,b,c\n"1","say ""hi"", ok","x\ny"\n"","",""';
-    expect(csvRows(text)).toEqual([['a', 'b', 'c'], ['1', 'say "hi", ok', 'x\ny'], ['', '', '']]);
+    expect(csvRows(text)).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'say "hi", ok', 'x\ny'],
+      ['', '', ''],
+    ]);
   });
 
   it('accepts CRLF line ends and an unterminated quote without throwing', () => {
-    expect(csvRows('a,b\r\n"1","2"\r\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(csvRows('a,b\r\n"1","2"\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
     expect(csvRows('"open')).toEqual([['open']]);
   });
 });
@@ -99,9 +113,21 @@ describe('hlu-txt lines', () => {
     ].join('\n');
     const { events, skippedLines } = parseLog(log, { year: 2024 });
     expect(skippedLines).toBe(1);
-    expect(events[0]).toMatchObject({ type: 'player_score_update', player_name: 'A (b): c', combat: 1, support: 4, new: '5', message: '6' });
+    expect(events[0]).toMatchObject({
+      type: 'player_score_update',
+      player_name: 'A (b): c',
+      combat: 1,
+      support: 4,
+      new: '5',
+      message: '6',
+    });
     expect(events[1]).toMatchObject({ type: 'squad_create', squad_name: 'Able', team_name: 'Allies' });
-    expect(events[2]).toMatchObject({ type: 'player_message', player_name: 'Baker', message: 'go: now', squad_name: 'Able' });
+    expect(events[2]).toMatchObject({
+      type: 'player_message',
+      player_name: 'Baker',
+      message: 'go: now',
+      squad_name: 'Able',
+    });
     expect(events[3]?.type).toBe('other');
     expect(events[0]?.time).toBe(Date.UTC(2024, 4, 12, 20, 33, 11));
   });
@@ -117,7 +143,10 @@ describe('RCON entry order', () => {
     ].join('\n');
     const { events } = parseLog(log);
     expect(events.map((e) => e.type)).toEqual([
-      'player_join_server', 'server_match_start', 'server_match_end', 'player_leave_server',
+      'player_join_server',
+      'server_match_start',
+      'server_match_end',
+      'player_leave_server',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogParseError, listMatches, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { simulateMatch, writeLog } from '../../../src/lib/domain/logs/write/index.ts';
+import { LogParseError, listMatches, parseMatch } from '#lib/domain/logs/index.ts';
+import { simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
 import { ALLIES, AXIS, FORMATS, comparable, standardMatch } from './sim-fixtures.ts';
 
 const first = standardMatch(11, new Date('2025-03-08T19:00:00Z'));
@@ -49,7 +49,12 @@ describe.each(FORMATS)('two matches in one %s file', (format) => {
     const alone = parseMatch(writeLog(format, second.events), { year: 2025 });
     const chosen = parseMatch(text, { year: 2025, match: 1 });
     expect(chosen.index).toBe(1);
-    expect([chosen.map, chosen.duration, chosen.result, chosen.victor_side]).toEqual(['purpleheartlane', 75, '4-1', 'Axis']);
+    expect([chosen.map, chosen.duration, chosen.result, chosen.victor_side]).toEqual([
+      'purpleheartlane',
+      75,
+      '4-1',
+      'Axis',
+    ]);
     expect(Object.keys(chosen.players)).toHaveLength(100);
     for (const id of Object.keys(alone.players)) {
       expect(comparable(chosen.players[id])).toEqual(comparable(alone.players[id]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLog, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { writeLog } from '../../../src/lib/domain/logs/write/index.ts';
+import { parseLog, parseMatch } from '#lib/domain/logs/index.ts';
+import { writeLog } from '#lib/domain/logs/write/index.ts';
 import { comparable, standardMatch } from './sim-fixtures.ts';
 
 // MATCH START 2025-12-31 23:10 UTC, MATCH ENDED 2026-01-01 00:40 UTC.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { writeLog } from '../../../src/lib/domain/logs/write/index.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/types.ts';
+import { detectFormat, parseMatch } from '#lib/domain/logs/index.ts';
+import { writeLog } from '#lib/domain/logs/write/index.ts';
+import type { LogFormat } from '#lib/domain/logs/types.ts';
 import { SAMPLE_FILES, sampleMatch } from './sample-fixture.ts';
 
 const sim = sampleMatch();
@@ -18,7 +18,13 @@ describe.each(entries)('sample fixture %s', (format, file) => {
     const text = read(file);
     expect(detectFormat(text)).toBe(format);
     const m = parseMatch(text, { year: 2025 });
-    expect([m.map, m.duration, m.result, m.victor_side, m.skipped_lines]).toEqual(['stmariedumont', 20, '3-2', 'Allies', 0]);
+    expect([m.map, m.duration, m.result, m.victor_side, m.skipped_lines]).toEqual([
+      'stmariedumont',
+      20,
+      '3-2',
+      'Allies',
+      0,
+    ]);
     expect(Object.keys(m.players)).toHaveLength(10);
   });
 });

@@ -1,6 +1,6 @@
-import { samplePlayers, simulateMatch } from '../../../src/lib/domain/logs/write/index.ts';
-import type { SimulatedMatch } from '../../../src/lib/domain/logs/write/index.ts';
-import type { LogFormat } from '../../../src/lib/domain/logs/types.ts';
+import { samplePlayers, simulateMatch } from '#lib/domain/logs/write/index.ts';
+import type { SimulatedMatch } from '#lib/domain/logs/write/index.ts';
+import type { LogFormat } from '#lib/domain/logs/types.ts';
 
 /** File names of the small sample logs kept in tests/fixtures/logs/ for other tests (CLI, import pipeline). */
 export const SAMPLE_FILES: Record<LogFormat, string> = {

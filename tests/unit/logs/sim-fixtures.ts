@@ -1,6 +1,6 @@
-import { samplePlayers, simulateMatch } from '../../../src/lib/domain/logs/write/index.ts';
-import type { SimulatedMatch, SimPlayer } from '../../../src/lib/domain/logs/write/index.ts';
-import type { LogFormat, ParsedMatch, PlayerMatchStats } from '../../../src/lib/domain/logs/types.ts';
+import { samplePlayers, simulateMatch } from '#lib/domain/logs/write/index.ts';
+import type { SimulatedMatch, SimPlayer } from '#lib/domain/logs/write/index.ts';
+import type { LogFormat, ParsedMatch, PlayerMatchStats } from '#lib/domain/logs/types.ts';
 
 export const FORMATS: readonly LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];
 
@@ -16,7 +16,17 @@ export function standardMatch(seed = 7, start = new Date('2025-06-01T18:00:00Z')
 /** Player stats without what some formats lack (rcon has no scores, roles or squads). */
 export function comparable(p: PlayerMatchStats | undefined): Partial<PlayerMatchStats> | undefined {
   if (!p) return undefined;
-  const { roles: _r, squads: _s, combat_points: _c, offensive_points: _o, defensive_points: _d, support_points: _p, cpm: _cpm, spm: _spm, ...rest } = p;
+  const {
+    roles: _r,
+    squads: _s,
+    combat_points: _c,
+    offensive_points: _o,
+    defensive_points: _d,
+    support_points: _p,
+    cpm: _cpm,
+    spm: _spm,
+    ...rest
+  } = p;
   return rest;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { weaponSide } from '../../../src/lib/domain/catalogue/weapons.ts';
-import { parseMatch } from '../../../src/lib/domain/logs/index.ts';
-import { capPath } from '../../../src/lib/domain/logs/write/cap-path.ts';
-import { mulberry32, samplePlayers, simulateMatch, writeLog } from '../../../src/lib/domain/logs/write/index.ts';
+import { weaponSide } from '#lib/domain/catalogue/weapons.ts';
+import { parseMatch } from '#lib/domain/logs/index.ts';
+import { capPath } from '#lib/domain/logs/write/cap-path.ts';
+import { mulberry32, samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
 import { ALLIES, AXIS, standardMatch } from './sim-fixtures.ts';
 
 const sim = standardMatch(21);
@@ -55,7 +55,9 @@ describe('simulateMatch', () => {
     const endIndex = sim.events.findIndex((e) => e.type === 'server_match_end');
     const after = sim.events.slice(endIndex + 1).filter((e) => e.type === 'player_score_update');
     expect(after.length).toBeGreaterThan(80);
-    expect(sim.events.slice(endIndex + 1, endIndex + 1 + after.length).every((e) => e.type === 'player_score_update')).toBe(true);
+    expect(
+      sim.events.slice(endIndex + 1, endIndex + 1 + after.length).every((e) => e.type === 'player_score_update'),
+    ).toBe(true);
   });
 
   it('gives stronger players more kills', () => {
@@ -63,7 +65,18 @@ describe('simulateMatch', () => {
     const strong = new Set(players.filter((_, i) => i % 2 === 0).map((p) => p.id));
     const tuned = players.map((p) => ({ ...p, strength: strong.has(p.id) ? 2 : 0.6 }));
     const m = parseMatch(
-      writeLog('rcon', simulateMatch({ seed: 1, start: new Date('2025-01-01T20:00:00Z'), map: 'Foy', allies: tuned.slice(0, 50), axis: tuned.slice(50), alliedScore: 5, axisScore: 0 }).events),
+      writeLog(
+        'rcon',
+        simulateMatch({
+          seed: 1,
+          start: new Date('2025-01-01T20:00:00Z'),
+          map: 'Foy',
+          allies: tuned.slice(0, 50),
+          axis: tuned.slice(50),
+          alliedScore: 5,
+          axisScore: 0,
+        }).events,
+      ),
     );
     const avg = (pick: (id: string) => boolean, f: 'kills' | 'deaths'): number => {
       const xs = Object.values(m.players).filter((p) => pick(p.id));
@@ -82,7 +95,16 @@ describe('simulateMatch', () => {
 });
 
 describe('capPath', () => {
-  it.each([[5, 0], [0, 5], [3, 2], [2, 3], [4, 1], [2, 2], [3, 1], [0, 4]])('reaches %i-%i by legal captures', (a, x) => {
+  it.each([
+    [5, 0],
+    [0, 5],
+    [3, 2],
+    [2, 3],
+    [4, 1],
+    [2, 2],
+    [3, 1],
+    [0, 4],
+  ])('reaches %i-%i by legal captures', (a, x) => {
     for (let seed = 0; seed < 20; seed++) {
       const steps = capPath(mulberry32(seed), a, x);
       let [pa, px] = [2, 2];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eloExpected, eloUpdate } from '../../../src/lib/domain/rating/elo.ts';
-import { evaluateModels } from '../../../src/lib/domain/rating/evaluate.ts';
-import { kendallTauB } from '../../../src/lib/domain/rating/kendall.ts';
-import { computeMetrics, metricsForWinners } from '../../../src/lib/domain/rating/metrics.ts';
-import { formatTable } from '../../../src/lib/domain/rating/table.ts';
-import { smoothedWinRate, winRateProbability } from '../../../src/lib/domain/rating/winrate.ts';
+import { eloExpected, eloUpdate } from '#lib/domain/rating/elo.ts';
+import { evaluateModels } from '#lib/domain/rating/evaluate.ts';
+import { kendallTauB } from '#lib/domain/rating/kendall.ts';
+import { computeMetrics, metricsForWinners } from '#lib/domain/rating/metrics.ts';
+import { formatTable } from '#lib/domain/rating/table.ts';
+import { smoothedWinRate, winRateProbability } from '#lib/domain/rating/winrate.ts';
 import { simulateMatches } from './simulate.ts';
 
 describe('Elo', () => {
@@ -43,7 +43,12 @@ describe('metrics', () => {
     expect(m.accuracy).toBeCloseTo((1 + 0 + 0.5 + 1) / 4, 15);
     expect(m.logLoss).toBeCloseTo(-(Math.log(0.8) + Math.log(0.4) + Math.log(0.5) + Math.log(0.9)) / 4, 15);
     expect(m.brier).toBeCloseTo((0.04 + 0.36 + 0.25 + 0.01) / 4, 15);
-    expect(metricsForWinners([0.8, 0.4])).toEqual(computeMetrics([{ p: 0.8, outcome: 1 }, { p: 0.6, outcome: 0 }]));
+    expect(metricsForWinners([0.8, 0.4])).toEqual(
+      computeMetrics([
+        { p: 0.8, outcome: 1 },
+        { p: 0.6, outcome: 0 },
+      ]),
+    );
     expect(computeMetrics([{ p: 0, outcome: 1 }]).logLoss).toBeCloseTo(-Math.log(1e-15), 10);
     expect(computeMetrics([]).accuracy).toBeNaN();
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conservativeScore, rankTeams } from '../../../src/lib/domain/rating/ranking.ts';
-import { replayRatings } from '../../../src/lib/domain/rating/replay.ts';
-import type { TeamRating } from '../../../src/lib/domain/rating/replay-types.ts';
-import { rate1vs1, winProbability } from '../../../src/lib/domain/rating/trueskill.ts';
-import { rateSector } from '../../../src/lib/domain/rating/sector-score.ts';
-import type { RatedMatch } from '../../../src/lib/domain/rating/types.ts';
+import { conservativeScore, rankTeams } from '#lib/domain/rating/ranking.ts';
+import { replayRatings } from '#lib/domain/rating/replay.ts';
+import type { TeamRating } from '#lib/domain/rating/replay-types.ts';
+import { rate1vs1, winProbability } from '#lib/domain/rating/trueskill.ts';
+import { rateSector } from '#lib/domain/rating/sector-score.ts';
+import type { RatedMatch } from '#lib/domain/rating/types.ts';
 import { simulateMatches } from './simulate.ts';
 
 const { matches } = simulateMatches({ teams: 30, count: 900, beta: 25 / 6, t1: 3, t2: 8, seed: 11 });

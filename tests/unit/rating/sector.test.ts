@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENV, createEnv } from '../../../src/lib/domain/rating/env.ts';
-import { fitSectorThresholds, sectorLogLikelihood } from '../../../src/lib/domain/rating/fit.ts';
-import { cdf } from '../../../src/lib/domain/rating/gaussian.ts';
-import { rateSector, sectorResultProbability } from '../../../src/lib/domain/rating/sector-score.ts';
-import { rate1vs1 } from '../../../src/lib/domain/rating/trueskill.ts';
+import { DEFAULT_ENV, createEnv } from '#lib/domain/rating/env.ts';
+import { fitSectorThresholds, sectorLogLikelihood } from '#lib/domain/rating/fit.ts';
+import { cdf } from '#lib/domain/rating/gaussian.ts';
+import { rateSector, sectorResultProbability } from '#lib/domain/rating/sector-score.ts';
+import { rate1vs1 } from '#lib/domain/rating/trueskill.ts';
 import { simulateMatches } from './simulate.ts';
 
 const a = { mu: 28, sigma: 4 };
@@ -17,7 +17,14 @@ function expectSame(x: { mu: number; sigma: number }, y: { mu: number; sigma: nu
 
 describe('sector score', () => {
   it('reduces to the TrueSkill win update when the bands collapse (t1 = t2 = 0, 5-0)', () => {
-    for (const [x, y] of [[a, b], [b, a], [{ mu: -300, sigma: 3 }, { mu: -40, sigma: 2 }]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+      [
+        { mu: -300, sigma: 3 },
+        { mu: -40, sigma: 2 },
+      ],
+    ] as const) {
       const [w, l] = rateSector(x, y, '5-0', { t1: 0, t2: 0 });
       const [tw, tl] = rate1vs1(x, y, false, DEFAULT_ENV);
       expectSame(w, tw);
@@ -80,7 +87,12 @@ describe('fitSectorThresholds', () => {
     expect(fit.t2).toBeLessThan(8 * 1.2);
     // It is a maximum: nearby thresholds fit worse.
     expect(fit.logLikelihood).toBeCloseTo(sectorLogLikelihood(matches, fit, env), 9);
-    for (const [d1, d2] of [[0.3, 0], [-0.3, 0], [0, 0.5], [0, -0.5]] as const) {
+    for (const [d1, d2] of [
+      [0.3, 0],
+      [-0.3, 0],
+      [0, 0.5],
+      [0, -0.5],
+    ] as const) {
       expect(sectorLogLikelihood(matches, { t1: fit.t1 + d1, t2: fit.t2 + d2 }, env)).toBeLessThan(fit.logLikelihood);
     }
   });

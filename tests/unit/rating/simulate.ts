@@ -1,5 +1,5 @@
 /** Seeded simulation of HLL matches with known skills and sector thresholds, for tests. */
-import type { RatedMatch } from '../../../src/lib/domain/rating/types.ts';
+import type { RatedMatch } from '#lib/domain/rating/types.ts';
 
 /** A deterministic uniform generator on [0, 1). */
 export function seededRandom(seed: number): () => number {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEnv, drawMargin } from '../../../src/lib/domain/rating/env.ts';
-import type { TrueSkillEnvOptions } from '../../../src/lib/domain/rating/env.ts';
-import { matchQuality, rate1vs1 } from '../../../src/lib/domain/rating/trueskill.ts';
+import { createEnv, drawMargin } from '#lib/domain/rating/env.ts';
+import type { TrueSkillEnvOptions } from '#lib/domain/rating/env.ts';
+import { matchQuality, rate1vs1 } from '#lib/domain/rating/trueskill.ts';
 
 interface Vector {
   id: string;

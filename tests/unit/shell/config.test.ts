@@ -1,19 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../../src/lib/server/config.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 4321, dataDir: './data', databaseUrl: undefined, publicUrl: 'http://127.0.0.1:4321' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4321,
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:4321',
+    });
     expect(config.discord.apiUrl).toBe('https://discord.com/api/v10');
     expect(config.maxUploadBytes).toBe(25 * 1024 * 1024);
   });
 
   it('reads every variable', () => {
     const config = parseConfig({
-      HOST: '0.0.0.0', PORT: '8080', DATA_DIR: '/srv/hss', DATABASE_URL: 'postgres://u:p@db/hss',
-      PUBLIC_URL: 'https://hll.example.org/', ADMIN_DISCORD_IDS: '123456, 789012',
-      COMMUNITY_URL: 'https://discord.gg/abc', DISCORD_CLIENT_ID: 'id', DISCORD_GUILD_ID: '42',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATA_DIR: '/srv/hss',
+      DATABASE_URL: 'postgres://u:p@db/hss',
+      PUBLIC_URL: 'https://hll.example.org/',
+      ADMIN_DISCORD_IDS: '123456, 789012',
+      COMMUNITY_URL: 'https://discord.gg/abc',
+      DISCORD_CLIENT_ID: 'id',
+      DISCORD_GUILD_ID: '42',
     });
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('https://hll.example.org');
@@ -38,7 +50,7 @@ describe('configuration', () => {
 
 describe('client key for rate limits', () => {
   it('uses the socket address unless the proxy is trusted', async () => {
-    const { clientKey } = await import('../../../src/lib/server/http/rate-limit.ts');
+    const { clientKey } = await import('#lib/server/http/rate-limit.ts');
     const request = new Request('http://x/', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
     // getConfig() reads process.env once; TRUST_PROXY is unset in tests.
     expect(clientKey('127.0.0.1', request)).toBe('127.0.0.1');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { aggregatePlayer } from '../../../src/lib/domain/skill/aggregate.ts';
-import { matchPercentiles, midRankPercentiles } from '../../../src/lib/domain/skill/percentiles.ts';
-import { computePlayerSkills, computeSkillVectors } from '../../../src/lib/domain/skill/population.ts';
-import type { PlayerAggregate, PlayerMatchRow, StatVector } from '../../../src/lib/domain/skill/types.ts';
+import { aggregatePlayer } from '#lib/domain/skill/aggregate.ts';
+import { matchPercentiles, midRankPercentiles } from '#lib/domain/skill/percentiles.ts';
+import { computePlayerSkills, computeSkillVectors } from '#lib/domain/skill/population.ts';
+import type { PlayerAggregate, PlayerMatchRow, StatVector } from '#lib/domain/skill/types.ts';
 
 const rows: PlayerMatchRow[] = [
   { playtime: 60, kpm: 1, dpm: 0.5, spm: 2, cpm: 3, weapons: { M1: 10, MP40: 5 }, roles: ['rifleman'] },
@@ -118,7 +118,9 @@ describe('match percentiles', () => {
       { player: 4, side: 'axis', kpm: 1, dpm: 1, ...base },
     ]);
     // kpm and dpm: mean 1, sd sqrt(1/2); spm, cpm: sd 0. Player 1: (sqrt2 + sqrt2 + 0 + 0) / 4.
-    expect(result.map((r) => r.performance)).toEqual([Math.SQRT2 / 2, -Math.SQRT2 / 2, 0, 0].map((x) => expect.closeTo(x, 14)));
+    expect(result.map((r) => r.performance)).toEqual(
+      [Math.SQRT2 / 2, -Math.SQRT2 / 2, 0, 0].map((x) => expect.closeTo(x, 14)),
+    );
     expect(result.map((r) => r.all_percentile)).toEqual([100, 0, 50, 50]);
     expect(result.map((r) => r.side_percentile)).toEqual([100, 0, 50, 50]);
     expect(matchPercentiles([])).toEqual([]);

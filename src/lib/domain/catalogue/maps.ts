@@ -43,7 +43,20 @@ interface CatalogueMap {
 const maps = catalogue.maps as CatalogueMap[];
 const GAME_MODES = new Set<string>(catalogue.game_modes);
 const ENVIRONMENTS = new Set<string>([...catalogue.environments, 'morning', 'evening', 'overcast', 'rain']);
-const ATTACKER_TOKENS = new Set(['us', 'usa', 'nva', 'ger', 'rus', 'ussr', 'cw', 'gb', 'brit', 'british', 'can', 'sov']);
+const ATTACKER_TOKENS = new Set([
+  'us',
+  'usa',
+  'nva',
+  'ger',
+  'rus',
+  'ussr',
+  'cw',
+  'gb',
+  'brit',
+  'british',
+  'can',
+  'sov',
+]);
 
 /** Lower-case, strip diacritics and everything but letters/digits, so 'SAINTE-MÈRE-ÉGLISE' == 'saintemereeglise'. */
 export function normalizeKey(text: string): string {

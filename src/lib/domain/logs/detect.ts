@@ -13,7 +13,8 @@ export function detectFormat(text: string): LogFormat {
   const body = text.replace(/^\uFEFF/, '');
   const trimmed = body.trimStart();
   if (trimmed === '') throw new LogParseError('EmptyLog', 'The log is empty.');
-  if (trimmed.startsWith('{') || trimmed.startsWith('[{') || /^\[\s*(\{|\])/.test(trimmed.slice(0, 40))) return 'hlu-json';
+  if (trimmed.startsWith('{') || trimmed.startsWith('[{') || /^\[\s*(\{|\])/.test(trimmed.slice(0, 40)))
+    return 'hlu-json';
   const lines = trimmed.slice(0, 20_000).split('\n', 20);
   const first = (lines[0] ?? '').replace(/\r$/, '');
   if (/^"?event_time"?,"?event_type"?/.test(first)) return 'hlu-csv';
@@ -23,5 +24,8 @@ export function detectFormat(text: string): LogFormat {
     if (line.startsWith('-- Captured and exported using HLL Log Utilities') || TXT_LINE.test(line)) return 'hlu-txt';
     if (readRconPrefix(line)) return 'rcon';
   }
-  throw new LogParseError('UnknownFormat', 'Could not recognise the log format (expected HLU txt/csv/json or RCON lines).');
+  throw new LogParseError(
+    'UnknownFormat',
+    'Could not recognise the log format (expected HLU txt/csv/json or RCON lines).',
+  );
 }

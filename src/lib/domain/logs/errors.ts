@@ -1,12 +1,7 @@
 import type { MatchCandidate } from './types.ts';
 
 export type LogParseErrorCode =
-  | 'EmptyLog'
-  | 'UnknownFormat'
-  | 'InvalidJson'
-  | 'NoCompleteMatch'
-  | 'MultipleMatches'
-  | 'MatchIndexOutOfRange';
+  'EmptyLog' | 'UnknownFormat' | 'InvalidJson' | 'NoCompleteMatch' | 'MultipleMatches' | 'MatchIndexOutOfRange';
 
 /** The only error the log parsers throw. `candidates` lists the complete matches when the caller must choose one. */
 export class LogParseError extends Error {

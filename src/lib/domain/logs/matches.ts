@@ -1,4 +1,4 @@
-import { resolveMap } from '../catalogue/maps.ts';
+import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import { parseScore } from './parse/ids.ts';
 import type { LogEvent, MatchCandidate, MatchSlice, PlayerAtStart } from './types.ts';
 

@@ -47,7 +47,10 @@ export function ppf(p: number): number {
 function lowerPpf(p: number): number {
   // Abramowitz & Stegun 26.2.23 (|error| < 4.5e-4) as a start, then Halley steps on the exact Phi.
   const t = Math.sqrt(-2 * Math.log(p));
-  let x = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t));
+  let x = -(
+    t -
+    (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t)
+  );
   for (let i = 0; i < 6; i++) {
     const e = cdf(x) - p;
     const d = pdf(x);

@@ -21,7 +21,11 @@ export interface NelderMeadOptions {
  * Minimises f from x0 with the standard coefficients (reflect 1, expand 2,
  * contract 1/2, shrink 1/2). Non-finite values count as +Infinity.
  */
-export function nelderMead(f: (x: number[]) => number, x0: readonly number[], options: NelderMeadOptions = {}): Minimum {
+export function nelderMead(
+  f: (x: number[]) => number,
+  x0: readonly number[],
+  options: NelderMeadOptions = {},
+): Minimum {
   const n = x0.length;
   const step = options.step ?? 0.5;
   const tolerance = options.tolerance ?? 1e-9;

@@ -30,7 +30,14 @@ export function aggregatePlayer(rows: readonly PlayerMatchRow[]): PlayerAggregat
     const variance = weighted(rows, (row) => squaredDeviation(row, xBar), denominator);
     s = mapStats((k) => Math.sqrt(variance[k]));
   }
-  return { matches: rows.length, playtime: v1, x_bar: xBar, s, weapon_stats: weaponStats(rows), role_stats: roleStats(rows) };
+  return {
+    matches: rows.length,
+    playtime: v1,
+    x_bar: xBar,
+    s,
+    weapon_stats: weaponStats(rows),
+    role_stats: roleStats(rows),
+  };
 }
 
 function mapStats(f: (key: StatKey) => number): StatVector {
@@ -41,7 +48,11 @@ function squaredDeviation(row: StatVector, mean: StatVector): StatVector {
   return mapStats((k) => (row[k] - mean[k]) ** 2);
 }
 
-function weighted(rows: readonly PlayerMatchRow[], value: (row: PlayerMatchRow) => StatVector, divisor: number): StatVector {
+function weighted(
+  rows: readonly PlayerMatchRow[],
+  value: (row: PlayerMatchRow) => StatVector,
+  divisor: number,
+): StatVector {
   const sums: Record<StatKey, number> = { kpm: 0, dpm: 0, spm: 0, cpm: 0 };
   for (const row of rows) {
     const w = Math.max(0, row.playtime);

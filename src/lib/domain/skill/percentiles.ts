@@ -27,7 +27,7 @@ export function midRankPercentiles(values: readonly number[]): number[] {
   if (n === 1) return [50];
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
   const out = new Array<number>(n);
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start;
     while (end + 1 < n && order[end + 1]!.v === order[start]!.v) end++;
     // Positions start..end (0-based) have mid-rank (start + end) / 2 + 1.

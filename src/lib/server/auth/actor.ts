@@ -1,4 +1,4 @@
-import type { Role } from '../db/tables/user-roles.ts';
+import type { Role } from '#lib/server/db/tables/user-roles.ts';
 
 /** Who is making a request. Resolved once per request by the middleware and passed to services. */
 export type Actor =

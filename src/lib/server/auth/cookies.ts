@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { getConfig } from '../config.ts';
+import { getConfig } from '#lib/server/config.ts';
 import { randomToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'hss_session';

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Actor } from './actor.ts';
 import { CSRF_FIELD, CSRF_HEADER } from './cookies.ts';
-import { forbidden } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
+import { forbidden } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

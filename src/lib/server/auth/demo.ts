@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#lib/server/config.ts';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 

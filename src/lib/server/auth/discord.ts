@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import type { Config } from '#lib/server/config.ts';
 
 /** Raised when Discord refuses or cannot be reached; `message` is short and safe to show (no secrets). */
 export class DiscordError extends Error {
@@ -71,11 +71,15 @@ export async function fetchDiscordIdentity(
   });
   const token = parse(
     tokenSchema,
-    await call(`${discord.apiUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-    }, 'token exchange'),
+    await call(
+      `${discord.apiUrl}/oauth2/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+      },
+      'token exchange',
+    ),
     'token',
   );
   const headers = { authorization: `Bearer ${token.access_token}`, accept: 'application/json' };

@@ -1,6 +1,6 @@
 import { isAdmin, type Actor } from './actor.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
+import { forbidden, unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 

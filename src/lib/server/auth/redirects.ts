@@ -1,4 +1,4 @@
-import { isSameOriginPath } from '../../domain/links.ts';
+import { isSameOriginPath } from '#lib/domain/links.ts';
 
 /** `target` when it is a safe same-origin path, else '/'. */
 export function safeRedirect(target: string | null | undefined): string {
@@ -7,6 +7,7 @@ export function safeRedirect(target: string | null | undefined): string {
 
 /** True for a redirect_uri that stays on this site: a path, not '//host', not an absolute URL, no backslashes. */
 export function isSafeRedirect(target: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused here
   return isSameOriginPath(target) && !target.includes('\\') && !/[\u0000-\u001f]/.test(target);
 }
 

@@ -1,7 +1,7 @@
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import { anonymous, type Actor } from './actor.ts';
 import { hashSecret } from './tokens.ts';
-import { findTeamByApiKeyHash, findUserBySessionHash } from '../repositories/actors.ts';
+import { findTeamByApiKeyHash, findUserBySessionHash } from '#lib/server/repositories/actors.ts';
 
 export { SESSION_COOKIE } from './cookies.ts';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { getConfig } from '../config.ts';
+import { getConfig } from '#lib/server/config.ts';
 import type { Database } from './database.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
 

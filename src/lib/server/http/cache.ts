@@ -56,11 +56,20 @@ export function responseWithEtag(
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   return new Response(payload as BodyInit, {
     status: 200,
-    headers: { 'content-type': options.contentType ?? 'application/json; charset=utf-8', ...headers, ...options.headers },
+    headers: {
+      'content-type': options.contentType ?? 'application/json; charset=utf-8',
+      ...headers,
+      ...options.headers,
+    },
   });
 }
 
 /** A JSON answer with caching: `scope` public unless the answer depends on the caller. */
-export function cachedJson(request: Request, body: unknown, scope: CacheScope = 'public', headers: Record<string, string> = {}): Response {
+export function cachedJson(
+  request: Request,
+  body: unknown,
+  scope: CacheScope = 'public',
+  headers: Record<string, string> = {},
+): Response {
   return cachedResponse(request, body, scope, { headers });
 }

@@ -6,7 +6,12 @@ export class HttpError extends Error {
   readonly status: number;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    details: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;

@@ -41,9 +41,11 @@ export const messages = {
   // Match reports (POST /v2/matches/serverlog, services/ingestion).
   reportUnauthorized:
     'You do not have a valid authorization for either the winning or opposing team: sign in or send a team API key',
-  reportNotForTeam: (tags: string) => `You may only report a match of a team you act for, and you act for neither ${tags}`,
+  reportNotForTeam: (tags: string) =>
+    `You may only report a match of a team you act for, and you act for neither ${tags}`,
   reportNotMultipart: "The request must be multipart/form-data with the fields 'data' and 'file'",
-  reportMissingData: "Missing field 'data': a JSON object such as {\"teams\": [\"WINNER\", \"LOSER\"], \"kind\": \"competitive\"}",
+  reportMissingData:
+    'Missing field \'data\': a JSON object such as {"teams": ["WINNER", "LOSER"], "kind": "competitive"}',
   reportDataNotJson: "Invalid field 'data': it is not valid JSON",
   reportMissingFile: "Missing field 'file': attach the log file",
   reportUploadTooLarge: (limitMb: number) => `The upload is larger than the limit of ${limitMb} MB`,

@@ -1,5 +1,5 @@
 import { HttpError } from './errors.ts';
-import { getConfig } from '../config.ts';
+import { getConfig } from '#lib/server/config.ts';
 
 interface Window {
   count: number;
@@ -30,7 +30,12 @@ export class RateLimiter {
     window.count += 1;
     if (window.count > this.#limit) {
       const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw new HttpError(429, `Too many requests: try again in ${retryAfter} s`, {}, { 'retry-after': String(retryAfter) });
+      throw new HttpError(
+        429,
+        `Too many requests: try again in ${retryAfter} s`,
+        {},
+        { 'retry-after': String(retryAfter) },
+      );
     }
   }
 

@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import { getConfig } from '../config.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { getConfig } from '#lib/server/config.ts';
 import { etagOf } from './cache.ts';
 
 /** A public answer, serialised once: what every request for the same URL gets until the data changes. */

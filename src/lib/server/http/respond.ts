@@ -22,7 +22,9 @@ export function describeZodError(error: z.ZodError, kind: 'parameter' | 'field' 
     .slice(0, 3)
     .map((issue) => {
       const name = issue.path.length ? issue.path.join('.') : 'body';
-      return kind === 'parameter' ? messages.invalidParameter(name, issue.message) : messages.invalidField(name, issue.message);
+      return kind === 'parameter'
+        ? messages.invalidParameter(name, issue.message)
+        : messages.invalidField(name, issue.message);
     })
     .join('; ');
 }

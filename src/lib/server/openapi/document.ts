@@ -6,7 +6,11 @@ type JsonSchema = Record<string, unknown>;
 /** JSON Schema of a zod schema; a schema zod cannot represent becomes `{}` rather than failing the document. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+    }) as JsonSchema;
     return rest;
   } catch {
     return {};
@@ -29,7 +33,13 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
-const ERROR_TEXT: Record<number, string> = { 400: 'Invalid input (the error names it)', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not found', 409: 'Conflict' };
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input (the error names it)',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+};
 
 function operationOf(op: Operation): JsonSchema {
   const success =
@@ -37,14 +47,23 @@ function operationOf(op: Operation): JsonSchema {
       ? { [op.method === 'get' || op.method === 'post' ? '200' : '204']: { description: 'Success' } }
       : op.response === 'text'
         ? { '200': { description: 'The file', content: { 'text/plain': { schema: { type: 'string' } } } } }
-        : { '200': { description: 'Success', content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } } } };
-  const errors = Object.fromEntries([400, ...(op.errors ?? [])].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]));
+        : {
+            '200': {
+              description: 'Success',
+              content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } },
+            },
+          };
+  const errors = Object.fromEntries(
+    [400, ...(op.errors ?? [])].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]),
+  );
   return {
     summary: op.summary,
     tags: [op.group],
     ...(op.access ? { description: `Access: ${op.access}.` } : {}),
     parameters: (op.parameters ?? []).map(parameterOf),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } } }
+      : {}),
     responses: { ...success, ...errors },
   };
 }
@@ -61,10 +80,13 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: 'Hell Let Loose Skill System API',
       version: '3',
-      description: 'Team ratings, matches, players and tournaments of the competitive Hell Let Loose community. Writes need the X-CSRF-Token header (copied from the csrf_token cookie) when signed in with a session cookie.',
+      description:
+        'Team ratings, matches, players and tournaments of the competitive Hell Let Loose community. Writes need the X-CSRF-Token header (copied from the csrf_token cookie) when signed in with a session cookie.',
     },
     paths,
-    components: { schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } } },
+    components: {
+      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
+    },
   };
   return cached;
 }

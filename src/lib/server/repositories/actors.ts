@@ -1,6 +1,6 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { Role } from '../db/tables/user-roles.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { Role } from '#lib/server/db/tables/user-roles.ts';
 
 /** The team whose API key hashes to `keyHash`, or undefined. Records the key's last use. */
 export async function findTeamByApiKeyHash(db: DB, keyHash: string): Promise<{ id: number; tag: string } | undefined> {
@@ -31,8 +31,16 @@ export async function findUserBySessionHash(db: DB, tokenHash: string, now = new
 }
 
 /** Builds the Actor of a user: roles and managed (live) teams. */
-export async function loadUserActor(db: DB, userId: number, sessionId: number | null = null): Promise<Actor | undefined> {
-  const user = await db.selectFrom('users').select(['id', 'discord_id', 'name']).where('id', '=', userId).executeTakeFirst();
+export async function loadUserActor(
+  db: DB,
+  userId: number,
+  sessionId: number | null = null,
+): Promise<Actor | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'discord_id', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return undefined;
   const [roles, teams] = await Promise.all([
     db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute(),
@@ -49,7 +57,10 @@ export async function loadUserActor(db: DB, userId: number, sessionId: number | 
     userId: user.id,
     discordId: user.discord_id,
     name: user.name,
-    roles: effectiveRoles(roles.map((r) => r.role), teams.length > 0),
+    roles: effectiveRoles(
+      roles.map((r) => r.role),
+      teams.length > 0,
+    ),
     managedTeamIds: teams.map((t) => t.id),
     sessionId,
   };

@@ -1,11 +1,13 @@
-import type { DB } from '../db/index.ts';
-import type { Visibility } from '../db/tables/matches.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Visibility } from '#lib/server/db/tables/matches.ts';
 
 /** The player row's id and visibility, with the id of the user who claimed it (null when unclaimed). */
 export async function findPlayerWithClaim(
   db: DB,
   steamId: string,
-): Promise<{ steam_id: string; visibility: Visibility; primary_name: string | null; owner: number | null } | undefined> {
+): Promise<
+  { steam_id: string; visibility: Visibility; primary_name: string | null; owner: number | null } | undefined
+> {
   return db
     .selectFrom('players')
     .leftJoin('profile_claims', 'profile_claims.steam_id', 'players.steam_id')

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Sets the hidden true strength of players (demo data). */
-export async function setPlayerTrueStrengths(db: DB, rows: readonly { steam_id: string; strength: number }[]): Promise<void> {
+export async function setPlayerTrueStrengths(
+  db: DB,
+  rows: readonly { steam_id: string; strength: number }[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 5000) {
     const data = JSON.stringify(rows.slice(i, i + 5000));
     await sql`

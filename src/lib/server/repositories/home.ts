@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 export interface LatestMatchRow {
   id: number;

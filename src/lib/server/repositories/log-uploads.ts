@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
-import type { LogUploadRow } from '../db/tables/log-uploads.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { LogUploadRow } from '#lib/server/db/tables/log-uploads.ts';
 
 export interface NewLogUpload {
   sha256: string;
@@ -38,7 +38,11 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db.selectFrom('log_uploads').select('id').where('sha256', '=', upload.sha256).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('log_uploads')
+    .select('id')
+    .where('sha256', '=', upload.sha256)
+    .executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
 

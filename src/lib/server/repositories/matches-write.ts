@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
-import type { MatchRow, MatchUpdate, NewMatch } from '../db/tables/matches.ts';
+import type { MatchRow, MatchUpdate, NewMatch } from '#lib/server/db/tables/matches.ts';
 
 /**
  * The match already reported from this upload and match index for the same winner/loser pair (tags compared
@@ -30,13 +30,22 @@ export function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> 
 
 /** Ids of every match that has a stored log, oldest first. */
 export async function listMatchIdsWithLogs(db: DB): Promise<number[]> {
-  const rows = await db.selectFrom('matches').select('id').where('log_upload_id', 'is not', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('matches')
+    .select('id')
+    .where('log_upload_id', 'is not', null)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Updates a match's columns and its updated_at. */
 export async function updateMatch(db: DB, id: number, values: MatchUpdate): Promise<void> {
-  await db.updateTable('matches').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('matches')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The id of the tournament with this tag (case-insensitive), or undefined. */

@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import type { OauthStateRow } from '../db/tables/oauth-states.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { OauthStateRow } from '#lib/server/db/tables/oauth-states.ts';
 
 /** Stores a pending sign-in by the hash of its `state`. Expired ones are swept first. */
 export async function insertOauthState(
@@ -10,7 +10,12 @@ export async function insertOauthState(
   await db.deleteFrom('oauth_states').where('expires_at', '<=', now).execute();
   await db
     .insertInto('oauth_states')
-    .values({ state_hash: values.stateHash, code_verifier: values.codeVerifier, redirect_uri: values.redirectUri, expires_at: values.expiresAt })
+    .values({
+      state_hash: values.stateHash,
+      code_verifier: values.codeVerifier,
+      redirect_uri: values.redirectUri,
+      expires_at: values.expiresAt,
+    })
     .execute();
 }
 

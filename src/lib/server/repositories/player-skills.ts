@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
-import type { MatchType } from '../db/tables/matches.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
 
 /** One player's line in a counted match, with the match's game type. */
 export interface SkillSourceRow {
@@ -31,12 +31,26 @@ export interface SkillWrite {
  * Player lines of the series' counted matches of the given game types: competitive and event matches once posted,
  * friendlies once accepted ('skipped' = final but unrated).
  */
-export function listSkillSourceRows(db: DB, seriesId: number, gameTypes: readonly MatchType[]): Promise<SkillSourceRow[]> {
+export function listSkillSourceRows(
+  db: DB,
+  seriesId: number,
+  gameTypes: readonly MatchType[],
+): Promise<SkillSourceRow[]> {
   if (gameTypes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('player_match_stats as s')
     .innerJoin('matches as m', 'm.id', 's.match_id')
-    .select(['s.steam_id', 'm.type as game_type', 's.playtime', 's.kpm', 's.dpm', 's.spm', 's.cpm', 's.weapons', 's.roles'])
+    .select([
+      's.steam_id',
+      'm.type as game_type',
+      's.playtime',
+      's.kpm',
+      's.dpm',
+      's.spm',
+      's.cpm',
+      's.weapons',
+      's.roles',
+    ])
     .where('m.series_id', '=', seriesId)
     .where('m.type', 'in', [...gameTypes])
     .where((eb) =>
@@ -51,9 +65,18 @@ export function listSkillSourceRows(db: DB, seriesId: number, gameTypes: readonl
 }
 
 /** Replaces the series' player_skills rows of the given game types with `rows`. */
-export async function replacePlayerSkills(db: DB, seriesId: number, gameTypes: readonly MatchType[], rows: readonly SkillWrite[]): Promise<void> {
+export async function replacePlayerSkills(
+  db: DB,
+  seriesId: number,
+  gameTypes: readonly MatchType[],
+  rows: readonly SkillWrite[],
+): Promise<void> {
   if (gameTypes.length === 0) return;
-  await db.deleteFrom('player_skills').where('series_id', '=', seriesId).where('game_type', 'in', [...gameTypes]).execute();
+  await db
+    .deleteFrom('player_skills')
+    .where('series_id', '=', seriesId)
+    .where('game_type', 'in', [...gameTypes])
+    .execute();
   for (let i = 0; i < rows.length; i += 2000) {
     const data = JSON.stringify(rows.slice(i, i + 2000));
     await sql`
@@ -76,7 +99,11 @@ export interface PercentileSourceRow {
 }
 
 /** Player lines of the given matches (or of every match of the series still lacking percentiles). */
-export function listPercentileSourceRows(db: DB, seriesId: number, matchIds: readonly number[] | 'missing'): Promise<PercentileSourceRow[]> {
+export function listPercentileSourceRows(
+  db: DB,
+  seriesId: number,
+  matchIds: readonly number[] | 'missing',
+): Promise<PercentileSourceRow[]> {
   let query = db
     .selectFrom('player_match_stats as s')
     .innerJoin('matches as m', 'm.id', 's.match_id')
@@ -84,8 +111,13 @@ export function listPercentileSourceRows(db: DB, seriesId: number, matchIds: rea
     .where('m.series_id', '=', seriesId);
   if (matchIds === 'missing') {
     query = query.where('s.match_id', 'in', (eb) =>
-      eb.selectFrom('player_match_stats as p').innerJoin('matches as mm', 'mm.id', 'p.match_id').select('p.match_id')
-        .where('mm.series_id', '=', seriesId).where('p.all_percentile', 'is', null));
+      eb
+        .selectFrom('player_match_stats as p')
+        .innerJoin('matches as mm', 'mm.id', 'p.match_id')
+        .select('p.match_id')
+        .where('mm.series_id', '=', seriesId)
+        .where('p.all_percentile', 'is', null),
+    );
   } else {
     if (matchIds.length === 0) return Promise.resolve([]);
     query = query.where('s.match_id', 'in', [...matchIds]);
@@ -113,10 +145,19 @@ export async function writePercentiles(
  */
 export async function friendliesChanged(db: DB, seriesId: number): Promise<boolean> {
   const [friendly, skills] = await Promise.all([
-    db.selectFrom('matches').select(sql<Date | null>`max(created_at)`.as('at'))
-      .where('series_id', '=', seriesId).where('type', '=', 'friendly').where('calculation_status', '=', 'skipped').executeTakeFirstOrThrow(),
-    db.selectFrom('player_skills').select(sql<Date | null>`max(updated_at)`.as('at'))
-      .where('series_id', '=', seriesId).where('game_type', '=', 'friendly').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('matches')
+      .select(sql<Date | null>`max(created_at)`.as('at'))
+      .where('series_id', '=', seriesId)
+      .where('type', '=', 'friendly')
+      .where('calculation_status', '=', 'skipped')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('player_skills')
+      .select(sql<Date | null>`max(updated_at)`.as('at'))
+      .where('series_id', '=', seriesId)
+      .where('game_type', '=', 'friendly')
+      .executeTakeFirstOrThrow(),
   ]);
   if (friendly.at === null) return false;
   return skills.at === null || new Date(friendly.at).getTime() > new Date(skills.at).getTime();

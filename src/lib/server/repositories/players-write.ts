@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DB } from '../db/index.ts';
-import type { PlayerMatchStatsRow } from '../db/tables/player-match-stats.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { PlayerMatchStatsRow } from '#lib/server/db/tables/player-match-stats.ts';
 
 export interface SeenPlayer {
   steamId: string;
@@ -53,7 +53,10 @@ export function matchPlayerWrites(writes: MatchPlayerWrites, matchId?: RawBuilde
   const names = Object.keys(stats[0] ?? {});
   const columns = sql.join(names.map((c) => sql.ref(c)));
   const values = sql.join(names.map((c) => (c === 'match_id' && matchId ? matchId : sql.ref(`r.${c}`))));
-  const statsCte = stats.length === 0 ? sql`` : sql`, s as (
+  const statsCte =
+    stats.length === 0
+      ? sql``
+      : sql`, s as (
       insert into player_match_stats (${columns})
       select ${values} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(stats)}::jsonb) as r
       returning 1)`;
@@ -85,7 +88,8 @@ export async function upsertMatchPlayers(db: DB, writes: MatchPlayerWrites): Pro
 
 /** A complete player_match_stats row with its jsonb columns as plain values (not JSON text). */
 export type PlayerStatRecord = {
-  [K in keyof PlayerMatchStatsRow]: K extends 'aliases' | 'weapons' | 'roles' | 'squads' | 'killers' | 'victims' | 'kill_events'
+  [K in keyof PlayerMatchStatsRow]: K extends
+    'aliases' | 'weapons' | 'roles' | 'squads' | 'killers' | 'victims' | 'kill_events'
     ? unknown
     : PlayerMatchStatsRow[K];
 };

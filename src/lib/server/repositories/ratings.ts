@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
-import type { CalculationStatus, MatchRow, MatchType } from '../db/tables/matches.ts';
-import type { RatingHistoryRow } from '../db/tables/rating-history.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { CalculationStatus, MatchRow, MatchType } from '#lib/server/db/tables/matches.ts';
+import type { RatingHistoryRow } from '#lib/server/db/tables/rating-history.ts';
 
 /** A match that takes part in a series' rating replay (competitive or event, queued or posted), with its stored ratings. */
 export interface RatingMatchRow extends MatchRatingWrite {
@@ -15,8 +15,15 @@ export interface RatingMatchRow extends MatchRatingWrite {
 
 /** The rating columns of a match (see MatchRatingWrite). */
 export const MATCH_RATING_COLUMNS = [
-  'winner_mu_before', 'winner_sigma_before', 'loser_mu_before', 'loser_sigma_before', 'winner_mu_after',
-  'winner_sigma_after', 'loser_mu_after', 'loser_sigma_after', 'win_probability',
+  'winner_mu_before',
+  'winner_sigma_before',
+  'loser_mu_before',
+  'loser_sigma_before',
+  'winner_mu_after',
+  'winner_sigma_after',
+  'loser_mu_after',
+  'loser_sigma_after',
+  'win_probability',
 ] as const;
 
 /** A team's stored rating state in one series. */
@@ -70,10 +77,21 @@ export async function lockSeries(db: DB, seriesId: number): Promise<void> {
 export function listRatingMatches(db: DB, seriesId: number, status?: CalculationStatus): Promise<RatingMatchRow[]> {
   let query = db
     .selectFrom('matches')
-    .select(['id', 'date', 'result', 'type', 'calculation_status as status', 'winner_team_id', 'loser_team_id', ...MATCH_RATING_COLUMNS])
+    .select([
+      'id',
+      'date',
+      'result',
+      'type',
+      'calculation_status as status',
+      'winner_team_id',
+      'loser_team_id',
+      ...MATCH_RATING_COLUMNS,
+    ])
     .where('series_id', '=', seriesId)
     .where('type', '!=', 'friendly');
-  query = status ? query.where('calculation_status', '=', status) : query.where('calculation_status', 'in', ['queued', 'posted']);
+  query = status
+    ? query.where('calculation_status', '=', status)
+    : query.where('calculation_status', 'in', ['queued', 'posted']);
   return query.orderBy('date').orderBy('id').execute();
 }
 
@@ -94,7 +112,11 @@ export function lastRatedMatch(db: DB, seriesId: number): Promise<{ id: number; 
 }
 
 /** Stored ratings of `teamIds` in the series (all its teams when omitted). */
-export async function loadTeamRatings(db: DB, seriesId: number, teamIds?: readonly number[]): Promise<StoredTeamRating[]> {
+export async function loadTeamRatings(
+  db: DB,
+  seriesId: number,
+  teamIds?: readonly number[],
+): Promise<StoredTeamRating[]> {
   if (teamIds && teamIds.length === 0) return [];
   let query = db
     .selectFrom('team_ratings')
@@ -160,7 +182,11 @@ export function loadRatingHistory(db: DB, seriesId: number): Promise<(HistoryWri
 
 /** Deletes rating history points by id. */
 export async function deleteRatingHistory(db: DB, ids: readonly number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 10000) await db.deleteFrom('rating_history').where('id', 'in', ids.slice(i, i + 10000)).execute();
+  for (let i = 0; i < ids.length; i += 10000)
+    await db
+      .deleteFrom('rating_history')
+      .where('id', 'in', ids.slice(i, i + 10000))
+      .execute();
 }
 
 /** Appends rating history points of the series. */
@@ -183,7 +209,10 @@ export async function updateSeriesRatingModel(
 ): Promise<void> {
   await db
     .updateTable('series')
-    .set({ sector_thresholds: JSON.stringify(values.sector_thresholds), ...(values.rating_model ? { rating_model: values.rating_model } : {}) })
+    .set({
+      sector_thresholds: JSON.stringify(values.sector_thresholds),
+      ...(values.rating_model ? { rating_model: values.rating_model } : {}),
+    })
     .where('id', '=', seriesId)
     .execute();
 }

@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import type { RegistrationStatus } from '../db/tables/team-registration-requests.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { RegistrationStatus } from '#lib/server/db/tables/team-registration-requests.ts';
 
 function baseQuery(db: DB) {
   return db
@@ -7,8 +7,19 @@ function baseQuery(db: DB) {
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('teams as t', 't.id', 'r.team_id')
     .select([
-      'r.id', 'r.user_id', 'r.name', 'r.tag', 'r.icon', 'r.invite', 'r.contact', 'r.status', 'r.created_at',
-      'r.decided_at', 'r.decision_reason', 'u.name as requested_by', 't.tag as team',
+      'r.id',
+      'r.user_id',
+      'r.name',
+      'r.tag',
+      'r.icon',
+      'r.invite',
+      'r.contact',
+      'r.status',
+      'r.created_at',
+      'r.decided_at',
+      'r.decision_reason',
+      'u.name as requested_by',
+      't.tag as team',
     ]);
 }
 

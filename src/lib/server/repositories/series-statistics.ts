@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DB } from '../db/index.ts';
-import { json } from '../db/json.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { json } from '#lib/server/db/json.ts';
 
 /** Stores the statistics document of a series (series_statistics.data). */
 export async function storeSeriesStatistics(db: DB, seriesId: number, data: unknown): Promise<void> {

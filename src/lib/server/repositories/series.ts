@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import type { SeriesRow } from '../db/tables/series.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 
 /** Every series, newest first. */
 export function listSeries(db: DB): Promise<SeriesRow[]> {
@@ -8,7 +8,11 @@ export function listSeries(db: DB): Promise<SeriesRow[]> {
 
 /** The series with this tag (case-insensitive), or undefined. */
 export function findSeriesByTag(db: DB, tag: string): Promise<SeriesRow | undefined> {
-  return db.selectFrom('series').selectAll().where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase())).executeTakeFirst();
+  return db
+    .selectFrom('series')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
+    .executeTakeFirst();
 }
 
 /** The series flagged current, or undefined. */
@@ -17,9 +21,13 @@ export function findCurrentSeries(db: DB): Promise<SeriesRow | undefined> {
 }
 
 /** Inserts a series; with `current`, it replaces the previous current series in the same transaction. */
-export async function insertSeries(db: DB, values: { tag: string; name: string; current: boolean }): Promise<SeriesRow> {
+export async function insertSeries(
+  db: DB,
+  values: { tag: string; name: string; current: boolean },
+): Promise<SeriesRow> {
   return db.transaction().execute(async (trx) => {
-    if (values.current) await trx.updateTable('series').set({ is_current: false }).where('is_current', '=', true).execute();
+    if (values.current)
+      await trx.updateTable('series').set({ is_current: false }).where('is_current', '=', true).execute();
     return trx
       .insertInto('series')
       .values({ tag: values.tag, name: values.name, is_current: values.current })

@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Stores a session by the hash of its token. */
 export async function insertSession(
@@ -7,7 +7,12 @@ export async function insertSession(
 ): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ token_hash: values.tokenHash, user_id: values.userId, expires_at: values.expiresAt, user_agent: values.userAgent })
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      expires_at: values.expiresAt,
+      user_agent: values.userAgent,
+    })
     .execute();
 }
 

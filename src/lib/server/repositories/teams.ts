@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import type { TeamRow } from '../db/tables/teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 
 /**
  * The live team with this tag (case-insensitive); an old tag still finds the team that carried it,
@@ -25,20 +25,46 @@ export async function findTeamByTag(db: DB, tag: string): Promise<TeamRow | unde
 }
 
 /** Inserts a team. */
-export function insertTeam(db: DB, values: { tag: string; name: string; icon?: string | null | undefined; invite?: string | null | undefined; discord_role_id?: string | null | undefined }): Promise<TeamRow> {
+export function insertTeam(
+  db: DB,
+  values: {
+    tag: string;
+    name: string;
+    icon?: string | null | undefined;
+    invite?: string | null | undefined;
+    discord_role_id?: string | null | undefined;
+  },
+): Promise<TeamRow> {
   return db
     .insertInto('teams')
-    .values({ tag: values.tag, name: values.name, icon: values.icon ?? null, invite: values.invite ?? null, discord_role_id: values.discord_role_id ?? null })
+    .values({
+      tag: values.tag,
+      name: values.name,
+      icon: values.icon ?? null,
+      invite: values.invite ?? null,
+      discord_role_id: values.discord_role_id ?? null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** Gives the team a rating row in the series (the series' initial mu and sigma) unless it has one. */
 export async function ensureTeamRating(db: DB, seriesId: number, teamId: number): Promise<void> {
-  const series = await db.selectFrom('series').select(['rating_mu', 'rating_sigma']).where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const series = await db
+    .selectFrom('series')
+    .select(['rating_mu', 'rating_sigma'])
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('team_ratings')
-    .values({ series_id: seriesId, team_id: teamId, mu: series.rating_mu, sigma: series.rating_sigma, last_updated: null, true_strength: null })
+    .values({
+      series_id: seriesId,
+      team_id: teamId,
+      mu: series.rating_mu,
+      sigma: series.rating_sigma,
+      last_updated: null,
+      true_strength: null,
+    })
     .onConflict((oc) => oc.columns(['series_id', 'team_id']).doNothing())
     .execute();
 }

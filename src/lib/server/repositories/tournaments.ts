@@ -1,5 +1,5 @@
-import type { DB } from '../db/index.ts';
-import type { TournamentRow } from '../db/tables/tournaments.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { TournamentRow } from '#lib/server/db/tables/tournaments.ts';
 
 /** Tournaments, newest first; only active ones when `activeOnly`. */
 export function listTournaments(db: DB, activeOnly: boolean): Promise<TournamentRow[]> {

@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Inserts or updates the user with this Discord id (name, avatar, last sign-in); returns their id. */
 export async function upsertDiscordUser(
@@ -9,7 +9,9 @@ export async function upsertDiscordUser(
   const row = await db
     .insertInto('users')
     .values({ discord_id: values.discordId, name: values.name, avatar: values.avatar, last_login_at: now })
-    .onConflict((oc) => oc.column('discord_id').doUpdateSet({ name: values.name, avatar: values.avatar, last_login_at: now }))
+    .onConflict((oc) =>
+      oc.column('discord_id').doUpdateSet({ name: values.name, avatar: values.avatar, last_login_at: now }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -24,7 +26,12 @@ export async function setConfigAdmin(db: DB, userId: number, admin: boolean): Pr
       .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
       .execute();
   } else {
-    await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', 'ADMIN').where('source', '=', 'config').execute();
+    await db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'ADMIN')
+      .where('source', '=', 'config')
+      .execute();
   }
 }
 
@@ -34,7 +41,12 @@ export async function setConfigAdmin(db: DB, userId: number, admin: boolean): Pr
  */
 export async function refreshDiscordRoleManagers(db: DB, userId: number, roleIds: readonly string[]): Promise<void> {
   const teams = roleIds.length
-    ? await db.selectFrom('teams').select('id').where('discord_role_id', 'in', [...roleIds]).where('deleted_at', 'is', null).execute()
+    ? await db
+        .selectFrom('teams')
+        .select('id')
+        .where('discord_role_id', 'in', [...roleIds])
+        .where('deleted_at', 'is', null)
+        .execute()
     : [];
   const ids = teams.map((t) => t.id);
   let stale = db.deleteFrom('team_managers').where('user_id', '=', userId).where('source', '=', 'discord_role');

@@ -1,11 +1,11 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import { hashSecret, randomToken } from '../auth/tokens.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
 import { audit } from './audit.ts';
 import { requireTeam } from './teams.ts';
-import { requireSignedIn, requireTeamManager } from '../auth/guards.ts';
-import { notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
+import { requireSignedIn, requireTeamManager } from '#lib/server/auth/guards.ts';
+import { notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 
 const KEY_PREFIX = 'hss_';
 

@@ -1,14 +1,17 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { AuditLog } from '../../schemas/audit.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { AuditLog } from '#lib/schemas/audit.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
 
 /** A page of the audit log, newest first (admin only). */
 export async function readAuditLog(db: DB, actor: Actor, page: { offset: number; limit: number }): Promise<AuditLog> {
   requireAdmin(actor);
   const [rows, total] = await Promise.all([
     db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     entries: rows.map((row) => ({

@@ -1,6 +1,6 @@
-import type { DB } from '../db/index.ts';
-import { actorLabel, type Actor } from '../auth/actor.ts';
-import { json } from '../db/json.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { actorLabel, type Actor } from '#lib/server/auth/actor.ts';
+import { json } from '#lib/server/db/json.ts';
 
 /**
  * Records an admin or manager action: who, what, when, and the entity before and after.

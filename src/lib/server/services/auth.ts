@@ -1,11 +1,16 @@
-import type { DB } from '../db/index.ts';
-import type { Config } from '../config.ts';
-import { hashSecret, pkceChallenge, randomToken } from '../auth/tokens.ts';
-import { DiscordError, discordScopes, fetchDiscordIdentity } from '../auth/discord.ts';
-import { DEMO_USERS, type DemoRole } from '../auth/demo.ts';
-import { safeRedirect, withLoginError } from '../auth/redirects.ts';
-import { insertOauthState, takeOauthState } from '../repositories/oauth-states.ts';
-import { addTeamManager, refreshDiscordRoleManagers, setConfigAdmin, upsertDiscordUser } from '../repositories/users.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Config } from '#lib/server/config.ts';
+import { hashSecret, pkceChallenge, randomToken } from '#lib/server/auth/tokens.ts';
+import { DiscordError, discordScopes, fetchDiscordIdentity } from '#lib/server/auth/discord.ts';
+import { DEMO_USERS, type DemoRole } from '#lib/server/auth/demo.ts';
+import { safeRedirect, withLoginError } from '#lib/server/auth/redirects.ts';
+import { insertOauthState, takeOauthState } from '#lib/server/repositories/oauth-states.ts';
+import {
+  addTeamManager,
+  refreshDiscordRoleManagers,
+  setConfigAdmin,
+  upsertDiscordUser,
+} from '#lib/server/repositories/users.ts';
 import { createSession, type NewSession } from './sessions.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -25,10 +30,19 @@ export function discordCallbackUrl(config: Config): string {
  * Starts a Discord sign-in: stores the hashed state, PKCE verifier and return path for 10 minutes and answers
  * the authorize URL to send the browser to. `redirectUri` must already be a safe same-origin path.
  */
-export async function beginDiscordLogin(db: DB, config: Config, redirectUri: string, now = new Date()): Promise<string> {
+export async function beginDiscordLogin(
+  db: DB,
+  config: Config,
+  redirectUri: string,
+  now = new Date(),
+): Promise<string> {
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
-  await insertOauthState(db, { stateHash: hashSecret(state), codeVerifier, redirectUri, expiresAt: new Date(now.getTime() + STATE_TTL_MS) }, now);
+  await insertOauthState(
+    db,
+    { stateHash: hashSecret(state), codeVerifier, redirectUri, expiresAt: new Date(now.getTime() + STATE_TTL_MS) },
+    now,
+  );
   const url = new URL(config.discord.oauthUrl);
   url.search = new URLSearchParams({
     response_type: 'code',
@@ -56,9 +70,15 @@ export async function completeDiscordLogin(
   const pending = query.state ? await takeOauthState(db, hashSecret(query.state)) : undefined;
   if (!pending) return { redirect: withLoginError('/', 'the sign-in link is invalid or was already used') };
   const back = safeRedirect(pending.redirect_uri);
-  if (pending.expires_at.getTime() <= now.getTime()) return { redirect: withLoginError(back, 'the sign-in took too long, try again') };
+  if (pending.expires_at.getTime() <= now.getTime())
+    return { redirect: withLoginError(back, 'the sign-in took too long, try again') };
   if (query.error) {
-    return { redirect: withLoginError(back, query.error === 'access_denied' ? 'access denied on Discord' : 'Discord refused the sign-in') };
+    return {
+      redirect: withLoginError(
+        back,
+        query.error === 'access_denied' ? 'access denied on Discord' : 'Discord refused the sign-in',
+      ),
+    };
   }
   if (!query.code) return { redirect: withLoginError(back, 'Discord sent no authorization code') };
   try {
@@ -68,11 +88,15 @@ export async function completeDiscordLogin(
       redirectUri: discordCallbackUrl(config),
     });
     const session = await db.transaction().execute(async (trx) => {
-      const userId = await upsertDiscordUser(trx, {
-        discordId: identity.user.id,
-        name: identity.user.global_name || identity.user.username,
-        avatar: identity.user.avatar ?? null,
-      }, now);
+      const userId = await upsertDiscordUser(
+        trx,
+        {
+          discordId: identity.user.id,
+          name: identity.user.global_name || identity.user.username,
+          avatar: identity.user.avatar ?? null,
+        },
+        now,
+      );
       await setConfigAdmin(trx, userId, config.adminDiscordIds.includes(identity.user.id));
       await refreshDiscordRoleManagers(trx, userId, identity.guildRoles ?? []);
       return createSession(trx, userId, userAgent, now);
@@ -95,7 +119,12 @@ export async function demoSignIn(db: DB, as: DemoRole, userAgent: string | null)
     const userId = await upsertDiscordUser(trx, { discordId: who.discordId, name: who.name, avatar: null });
     await setConfigAdmin(trx, userId, as === 'admin');
     if (as === 'manager') {
-      const team = await trx.selectFrom('teams').select('id').where('deleted_at', 'is', null).orderBy('tag').executeTakeFirst();
+      const team = await trx
+        .selectFrom('teams')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .orderBy('tag')
+        .executeTakeFirst();
       if (team) await addTeamManager(trx, userId, team.id, 'grant');
     }
     return createSession(trx, userId, userAgent);

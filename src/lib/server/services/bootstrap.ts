@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import { describeDemo, seedDemo } from './demo/seed.ts';
 import { processQueuedMatches } from './ratings/process.ts';
 

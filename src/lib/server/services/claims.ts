@@ -1,11 +1,11 @@
-import type { DB } from '../db/index.ts';
-import { isAdmin, type Actor } from '../auth/actor.ts';
-import type { Visibility } from '../db/tables/matches.ts';
-import type { Claim } from '../../schemas/claim.ts';
-import { requireUser } from '../auth/guards.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { deleteClaim, findPlayerWithClaim, insertClaim, setPlayerVisibility } from '../repositories/claims.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import type { Visibility } from '#lib/server/db/tables/matches.ts';
+import type { Claim } from '#lib/schemas/claim.ts';
+import { requireUser } from '#lib/server/auth/guards.ts';
+import { conflict, forbidden, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { deleteClaim, findPlayerWithClaim, insertClaim, setPlayerVisibility } from '#lib/server/repositories/claims.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -36,20 +36,38 @@ export async function unclaimProfile(db: DB, actor: Actor, steamId: string): Pro
     if (player.owner !== user.userId && !isAdmin(actor)) throw forbidden(messages.forbidden);
     await deleteClaim(trx, steamId);
     await setPlayerVisibility(trx, steamId, 'public');
-    await audit(trx, actor, 'profile.unclaim', { type: 'player', id: steamId },
-      { owner: player.owner, visibility: player.visibility }, { owner: null, visibility: 'public' });
+    await audit(
+      trx,
+      actor,
+      'profile.unclaim',
+      { type: 'player', id: steamId },
+      { owner: player.owner, visibility: player.visibility },
+      { owner: null, visibility: 'public' },
+    );
   });
 }
 
 /** Sets the visibility of a profile the signed-in user owns; 404 unknown, 403 someone else's or unclaimed. */
-export async function setProfileVisibility(db: DB, actor: Actor, steamId: string, visibility: Visibility): Promise<Claim> {
+export async function setProfileVisibility(
+  db: DB,
+  actor: Actor,
+  steamId: string,
+  visibility: Visibility,
+): Promise<Claim> {
   const user = requireUser(actor);
   return db.transaction().execute(async (trx) => {
     const player = await findPlayerWithClaim(trx, steamId);
     if (!player) throw notFound(messages.playerNotFound(steamId));
     if (player.owner !== user.userId) throw forbidden(messages.claimNotFound(steamId));
     await setPlayerVisibility(trx, steamId, visibility);
-    await audit(trx, actor, 'profile.visibility', { type: 'player', id: steamId }, { visibility: player.visibility }, { visibility });
+    await audit(
+      trx,
+      actor,
+      'profile.visibility',
+      { type: 'player', id: steamId },
+      { visibility: player.visibility },
+      { visibility },
+    );
     return { steam_id: steamId, visibility };
   });
 }

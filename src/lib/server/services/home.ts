@@ -1,7 +1,7 @@
-import type { DB } from '../db/index.ts';
-import type { SeriesRow } from '../db/tables/series.ts';
-import { listLatestMatches } from '../repositories/home.ts';
-import { listSeriesTeams } from '../repositories/read/teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { listLatestMatches } from '#lib/server/repositories/home.ts';
+import { listSeriesTeams } from '#lib/server/repositories/read/teams.ts';
 import { computeSeriesStatistics } from './read/statistics.ts';
 
 export const HOME_TOP_TEAMS = 5;
@@ -32,5 +32,9 @@ export async function loadHome(db: DB, series: SeriesRow | undefined): Promise<H
     score: team.mu - 3 * team.sigma,
     ranked: team.num_matches >= series.ranked_after_matches,
   }));
-  return { topTeams, latestMatches, totals: { teams: statistics.teams, players: statistics.players, matches: statistics.matches } };
+  return {
+    topTeams,
+    latestMatches,
+    totals: { teams: statistics.teams, players: statistics.players, matches: statistics.matches },
+  };
 }

@@ -1,10 +1,10 @@
-import type { DB } from '../db/index.ts';
-import type { MatchRow } from '../db/tables/matches.ts';
-import { isAdmin, type Actor } from '../auth/actor.ts';
-import { requireSignedIn } from '../auth/guards.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { findMatchInSeries } from '../repositories/match-admin.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { MatchRow } from '#lib/server/db/tables/matches.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import { requireSignedIn } from '#lib/server/auth/guards.ts';
+import { forbidden, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findMatchInSeries } from '#lib/server/repositories/match-admin.ts';
 import { requireSeries } from './series.ts';
 
 /** The match `matchId` of the series; 401 for an anonymous caller first, then 404 for an unknown series or match. */

@@ -1,11 +1,11 @@
-import type { DB } from '../db/index.ts';
-import type { CalculationStatus, MatchRow, MatchUpdate } from '../db/tables/matches.ts';
-import { isAdmin, type Actor } from '../auth/actor.ts';
-import type { MatchAction, MatchActionResult } from '../../schemas/match-input.ts';
-import { requireAdmin } from '../auth/guards.ts';
-import { conflict, forbidden } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { deleteMatchRow, updateMatchInStatus } from '../repositories/match-admin.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { CalculationStatus, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import type { MatchAction, MatchActionResult } from '#lib/schemas/match-input.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { conflict, forbidden } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { deleteMatchRow, updateMatchInStatus } from '#lib/server/repositories/match-admin.ts';
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { audit } from './audit.ts';
@@ -20,7 +20,10 @@ function nextStatus(actor: Actor, match: MatchRow, action: MatchAction): Calcula
   const opponent = actsForAny(actor, opposingTeamIds(match));
   const participant = actsForAny(actor, [match.winner_team_id, match.loser_team_id]);
   if (!admin && !participant) throw forbidden(messages.forbidden);
-  const wrongState = () => conflict(messages.matchWrongState(match.id, match.calculation_status, action === 'approve' ? 'approved' : 'disputed'));
+  const wrongState = () =>
+    conflict(
+      messages.matchWrongState(match.id, match.calculation_status, action === 'approve' ? 'approved' : 'disputed'),
+    );
   if (match.calculation_status === 'pending') {
     if (!admin && !opponent) throw forbidden(messages.matchNotOpponent);
     return action === 'approve' ? 'queued' : 'disputed';
@@ -33,20 +36,33 @@ function nextStatus(actor: Actor, match: MatchRow, action: MatchAction): Calcula
 }
 
 /** Approves or disputes a reported match (see nextStatus); a queued match is handed to the rating queue. */
-export async function decideMatch(db: DB, actor: Actor, seriesTag: string, matchId: string, action: MatchAction): Promise<MatchActionResult> {
+export async function decideMatch(
+  db: DB,
+  actor: Actor,
+  seriesTag: string,
+  matchId: string,
+  action: MatchAction,
+): Promise<MatchActionResult> {
   const match = await loadMatchForChange(db, actor, seriesTag, matchId);
   const status = nextStatus(actor, match, action);
   const userId = actor.kind === 'user' ? actor.userId : null;
   const now = new Date();
-  const values: MatchUpdate = action === 'approve'
-    ? { calculation_status: status, approved_by_user_id: userId, approved_at: now }
-    : { calculation_status: status, disputed_by_user_id: userId, disputed_at: now };
+  const values: MatchUpdate =
+    action === 'approve'
+      ? { calculation_status: status, approved_by_user_id: userId, approved_at: now }
+      : { calculation_status: status, disputed_by_user_id: userId, disputed_at: now };
   await db.transaction().execute(async (trx) => {
     if (!(await updateMatchInStatus(trx, match.id, match.calculation_status, values))) {
       throw conflict(messages.matchWrongState(match.id, 'changing', action === 'approve' ? 'approved' : 'disputed'));
     }
-    await audit(trx, actor, `match.${action}`, { type: 'match', id: match.id },
-      { calculation_status: match.calculation_status }, { calculation_status: status });
+    await audit(
+      trx,
+      actor,
+      `match.${action}`,
+      { type: 'match', id: match.id },
+      { calculation_status: match.calculation_status },
+      { calculation_status: status },
+    );
   });
   if (status === 'queued') notifyQueued(db);
   return { match_id: match.id, calculation_status: status };
@@ -58,10 +74,21 @@ export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, match
   const match = await loadMatchForChange(db, actor, seriesTag, matchId);
   await db.transaction().execute(async (trx) => {
     await deleteMatchRow(trx, match.id);
-    await audit(trx, actor, 'match.delete', { type: 'match', id: match.id }, {
-      date: match.date.toISOString(), winner: match.winner_tag, loser: match.loser_tag, result: match.result,
-      map: match.map, calculation_status: match.calculation_status,
-    }, null);
+    await audit(
+      trx,
+      actor,
+      'match.delete',
+      { type: 'match', id: match.id },
+      {
+        date: match.date.toISOString(),
+        winner: match.winner_tag,
+        loser: match.loser_tag,
+        result: match.result,
+        map: match.map,
+        calculation_status: match.calculation_status,
+      },
+      null,
+    );
   });
   // A rated match moved every later rating of its series: replay the series without it.
   if (match.calculation_status === 'posted') notifySeriesChanged(db, match.series_id);

@@ -1,11 +1,11 @@
-import type { DB } from '../db/index.ts';
-import type { CapFlip, MatchRow, MatchUpdate } from '../db/tables/matches.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { JsonValue } from '../db/tables/json.ts';
-import { badRequest } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { json } from '../db/json.ts';
-import { updateMatchColumns } from '../repositories/match-admin.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { CapFlip, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { JsonValue } from '#lib/server/db/tables/json.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { json } from '#lib/server/db/json.ts';
+import { updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { loadMatchForChange, requireMatchTeam } from './match-access.ts';
 import { audit } from './audit.ts';
 
@@ -46,7 +46,11 @@ export function setMatchTournament(db: DB, actor: Actor, where: Where, tag: stri
       if (!row) throw badRequest(messages.invalidField('tournament', messages.tournamentNotFound(tag)));
       tournamentId = row.id;
     }
-    return { values: { tournament_id: tournamentId }, before: { tournament_id: match.tournament_id }, after: { tournament_id: tournamentId, tournament: tag } };
+    return {
+      values: { tournament_id: tournamentId },
+      before: { tournament_id: match.tournament_id },
+      after: { tournament_id: tournamentId, tournament: tag },
+    };
   });
 }
 

@@ -1,14 +1,18 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { Me, MeTeam } from '../../schemas/user.ts';
-import { unauthorized } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { loadUserSummary } from '../repositories/users.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { Me, MeTeam } from '#lib/schemas/user.ts';
+import { unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { loadUserSummary } from '#lib/server/repositories/users.ts';
 
 /** Who the caller is: the user (roles, managed team tags, claimed Steam ids) or the team of an API key; 401 otherwise. */
 export async function getMe(db: DB, actor: Actor): Promise<Me | MeTeam> {
   if (actor.kind === 'team-key') {
-    const team = await db.selectFrom('teams').select(['tag', 'name']).where('id', '=', actor.teamId).executeTakeFirstOrThrow();
+    const team = await db
+      .selectFrom('teams')
+      .select(['tag', 'name'])
+      .where('id', '=', actor.teamId)
+      .executeTakeFirstOrThrow();
     return { tag: team.tag, name: team.name };
   }
   if (actor.kind !== 'user') throw unauthorized(messages.signInRequired);

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { getDb, type DB } from '../db/index.ts';
+import { getDb, type DB } from '#lib/server/db/index.ts';
 import { loadShell, type ShellData } from './shell.ts';
 
 /** What every server-rendered page starts from: the database and the shell data for this request. */

@@ -1,9 +1,9 @@
-import type { DB } from '../db/index.ts';
-import { isAdmin, type Actor } from '../auth/actor.ts';
-import { requireUser } from '../auth/guards.ts';
-import { forbidden, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { findPlayerWithClaim } from '../repositories/claims.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import { requireUser } from '#lib/server/auth/guards.ts';
+import { forbidden, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findPlayerWithClaim } from '#lib/server/repositories/claims.ts';
 import { requireSeries } from './series.ts';
 import { audit } from './audit.ts';
 
@@ -22,7 +22,14 @@ export async function changePrimaryName(
     if (!player) throw notFound(messages.playerNotFound(steamId));
     if (player.owner !== user.userId && !isAdmin(actor)) throw forbidden(messages.forbidden);
     await trx.updateTable('players').set({ primary_name: name }).where('steam_id', '=', steamId).execute();
-    await audit(trx, actor, 'player.change_primary_name', { type: 'player', id: steamId }, { primary_name: player.primary_name }, { primary_name: name });
+    await audit(
+      trx,
+      actor,
+      'player.change_primary_name',
+      { type: 'player', id: steamId },
+      { primary_name: player.primary_name },
+      { primary_name: name },
+    );
   });
   return { steam_id: steamId, primary_name: name };
 }

@@ -5,9 +5,9 @@
  * `notifySeriesChanged(db, seriesId)` asks for a full recompute of a series whose rated matches changed in another
  * way (a posted match deleted, or re-parsed with another result, date or teams); it runs in the same worker.
  */
-import type { DB } from '../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import { processQueuedMatches, recomputeSeries } from './ratings/process.ts';
-import { invalidatePublicReads } from '../http/read-cache.ts';
+import { invalidatePublicReads } from '#lib/server/http/read-cache.ts';
 
 interface WorkerState {
   running: Promise<void> | null;

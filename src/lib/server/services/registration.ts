@@ -1,13 +1,17 @@
-import type { DB } from '../db/index.ts';
-import { isAdmin, type Actor } from '../auth/actor.ts';
-import type { RegistrationStatus } from '../db/tables/team-registration-requests.ts';
-import type { Registration, RegistrationDecision, RegistrationInput } from '../../schemas/registration.ts';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { findRegistration, listRegistrations, type RegistrationRecord } from '../repositories/registrations.ts';
-import { findCurrentSeries } from '../repositories/series.ts';
-import { addTeamManager } from '../repositories/users.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import type { RegistrationStatus } from '#lib/server/db/tables/team-registration-requests.ts';
+import type { Registration, RegistrationDecision, RegistrationInput } from '#lib/schemas/registration.ts';
+import { requireAdmin, requireUser } from '#lib/server/auth/guards.ts';
+import { conflict, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import {
+  findRegistration,
+  listRegistrations,
+  type RegistrationRecord,
+} from '#lib/server/repositories/registrations.ts';
+import { findCurrentSeries } from '#lib/server/repositories/series.ts';
+import { addTeamManager } from '#lib/server/repositories/users.ts';
 import { createTeamIn } from './teams.ts';
 import { audit } from './audit.ts';
 
@@ -46,8 +50,16 @@ export async function requestRegistration(db: DB, actor: Actor, input: Registrat
     const row = await trx
       .insertInto('team_registration_requests')
       .values({
-        user_id: user.userId, name: input.name, tag: input.tag, icon: input.icon ?? null, invite: input.invite ?? null,
-        contact: input.contact || null, decided_by_user_id: null, decided_at: null, decision_reason: null, team_id: null,
+        user_id: user.userId,
+        name: input.name,
+        tag: input.tag,
+        icon: input.icon ?? null,
+        invite: input.invite ?? null,
+        contact: input.contact || null,
+        decided_by_user_id: null,
+        decided_at: null,
+        decision_reason: null,
+        team_id: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -69,7 +81,12 @@ export async function getRegistrations(db: DB, actor: Actor, status: Registratio
  * 'registration') or rejects (with an optional reason) a pending request. 404 unknown, 409 already decided,
  * no current series, or the tag taken meanwhile.
  */
-export async function decideRegistration(db: DB, actor: Actor, id: number, decision: RegistrationDecision): Promise<Registration> {
+export async function decideRegistration(
+  db: DB,
+  actor: Actor,
+  id: number,
+  decision: RegistrationDecision,
+): Promise<Registration> {
   requireAdmin(actor);
   await db.transaction().execute(async (trx) => {
     const request = await findRegistration(trx, id);
@@ -80,21 +97,37 @@ export async function decideRegistration(db: DB, actor: Actor, id: number, decis
     if (decision.action === 'accept') {
       const series = await findCurrentSeries(trx);
       if (!series) throw conflict(messages.noCurrentSeries);
-      const team = await createTeamIn(trx, actor, {
-        tag: request.tag, name: request.name, icon: request.icon, invite: request.invite, seriesTag: series.tag,
-      }, series);
+      const team = await createTeamIn(
+        trx,
+        actor,
+        {
+          tag: request.tag,
+          name: request.name,
+          icon: request.icon,
+          invite: request.invite,
+          seriesTag: series.tag,
+        },
+        series,
+      );
       await addTeamManager(trx, request.user_id, team.id, 'registration');
       teamId = team.id;
     }
     const after = {
-      status: decision.action === 'accept' ? 'accepted' as const : 'rejected' as const,
+      status: decision.action === 'accept' ? ('accepted' as const) : ('rejected' as const),
       decided_by_user_id: decidedBy,
       decided_at: new Date(),
       decision_reason: decision.action === 'reject' ? decision.reason || null : null,
       team_id: teamId,
     };
     await trx.updateTable('team_registration_requests').set(after).where('id', '=', id).execute();
-    await audit(trx, actor, `team_request.${decision.action}`, { type: 'team_request', id }, { status: request.status }, after);
+    await audit(
+      trx,
+      actor,
+      `team_request.${decision.action}`,
+      { type: 'team_request', id },
+      { status: request.status },
+      after,
+    );
   });
   return toRegistration((await findRegistration(db, id))!);
 }

@@ -1,10 +1,10 @@
-import type { DB } from '../db/index.ts';
-import type { SeriesRow } from '../db/tables/series.ts';
-import type { Series } from '../../schemas/series.ts';
-import { seriesTagSchema } from '../../schemas/series.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { findCurrentSeries, findSeriesByTag, insertSeries, listSeries } from '../repositories/series.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { Series } from '#lib/schemas/series.ts';
+import { seriesTagSchema } from '#lib/schemas/series.ts';
+import { badRequest, conflict, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findCurrentSeries, findSeriesByTag, insertSeries, listSeries } from '#lib/server/repositories/series.ts';
 
 export function toSeries(row: SeriesRow): Series {
   return { tag: row.tag, name: row.name, current: row.is_current };

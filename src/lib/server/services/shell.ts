@@ -1,9 +1,9 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { SeriesRow } from '../db/tables/series.ts';
-import type { Series } from '../../schemas/series.ts';
-import { listSeries } from '../repositories/series.ts';
-import { listTournaments } from '../repositories/tournaments.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { Series } from '#lib/schemas/series.ts';
+import { listSeries } from '#lib/server/repositories/series.ts';
+import { listTournaments } from '#lib/server/repositories/tournaments.ts';
 import { toSeries } from './series.ts';
 
 export interface ShellUser {

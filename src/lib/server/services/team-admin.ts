@@ -1,10 +1,10 @@
-import type { DB } from '../db/index.ts';
-import type { TeamRow } from '../db/tables/teams.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { ManagedTeam, PatchTeamBody } from '../../schemas/team-input.ts';
-import { requireAdmin, requireTeamManager } from '../auth/guards.ts';
-import { conflict } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { TeamRow } from '#lib/server/db/tables/teams.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { ManagedTeam, PatchTeamBody } from '#lib/schemas/team-input.ts';
+import { requireAdmin, requireTeamManager } from '#lib/server/auth/guards.ts';
+import { conflict } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import { requireSeries } from './series.ts';
 import { requireTeam } from './teams.ts';
 import { audit } from './audit.ts';
@@ -26,13 +26,24 @@ async function loadTeam(db: DB, seriesTag: string, tag: string): Promise<TeamRow
 }
 
 /** Changes the fields present (the team's managers or an admin); 404 unknown series or team. */
-export async function patchTeam(db: DB, actor: Actor, seriesTag: string, tag: string, input: PatchTeamBody): Promise<ManagedTeam> {
+export async function patchTeam(
+  db: DB,
+  actor: Actor,
+  seriesTag: string,
+  tag: string,
+  input: PatchTeamBody,
+): Promise<ManagedTeam> {
   const team = await loadTeam(db, seriesTag, tag);
   requireTeamManager(actor, team.id);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as PatchTeamBody;
   if (Object.keys(changes).length === 0) return toManagedTeam(team);
   return db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('teams').set(changes).where('id', '=', team.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('teams')
+      .set(changes)
+      .where('id', '=', team.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const before = Object.fromEntries(Object.keys(changes).map((key) => [key, team[key as keyof PatchTeamBody]]));
     await audit(trx, actor, 'team.update', { type: 'team', id: team.id }, before, changes);
     return toManagedTeam(updated);
@@ -43,7 +54,13 @@ export async function patchTeam(db: DB, actor: Actor, seriesTag: string, tag: st
  * Renames a team's tag (admin): the old tag is kept in team_previous_tags (until now) so that old links still
  * resolve; 409 when another live team holds the new tag.
  */
-export async function changeTeamTag(db: DB, actor: Actor, seriesTag: string, tag: string, newTag: string): Promise<ManagedTeam> {
+export async function changeTeamTag(
+  db: DB,
+  actor: Actor,
+  seriesTag: string,
+  tag: string,
+  newTag: string,
+): Promise<ManagedTeam> {
   requireAdmin(actor);
   const team = await loadTeam(db, seriesTag, tag);
   if (team.tag === newTag) return toManagedTeam(team);
@@ -57,7 +74,12 @@ export async function changeTeamTag(db: DB, actor: Actor, seriesTag: string, tag
       .executeTakeFirst();
     if (holder) throw conflict(messages.teamTagTaken(newTag));
     await trx.insertInto('team_previous_tags').values({ team_id: team.id, tag: team.tag, until: new Date() }).execute();
-    const updated = await trx.updateTable('teams').set({ tag: newTag }).where('id', '=', team.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('teams')
+      .set({ tag: newTag })
+      .where('id', '=', team.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await audit(trx, actor, 'team.change_tag', { type: 'team', id: team.id }, { tag: team.tag }, { tag: newTag });
     return toManagedTeam(updated);
   });

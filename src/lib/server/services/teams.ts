@@ -1,10 +1,10 @@
-import type { DB } from '../db/index.ts';
-import type { TeamRow } from '../db/tables/teams.ts';
-import type { Actor } from '../auth/actor.ts';
-import { teamNameSchema, teamTagSchema } from '../../schemas/team.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { ensureTeamRating, findTeamByTag, insertTeam } from '../repositories/teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { TeamRow } from '#lib/server/db/tables/teams.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { teamNameSchema, teamTagSchema } from '#lib/schemas/team.ts';
+import { badRequest, conflict, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
 import { requireSeries } from './series.ts';
 import { audit } from './audit.ts';
 
@@ -31,14 +31,21 @@ export async function createTeam(db: DB, actor: Actor, input: CreateTeamInput): 
   const name = teamNameSchema.safeParse(input.name);
   if (!name.success) throw badRequest(messages.invalidField('name', name.error.issues[0]?.message ?? 'invalid'));
   const series = await requireSeries(db, input.seriesTag);
-  return db.transaction().execute((trx) => createTeamIn(trx, actor, { ...input, tag: tag.data, name: name.data }, series));
+  return db
+    .transaction()
+    .execute((trx) => createTeamIn(trx, actor, { ...input, tag: tag.data, name: name.data }, series));
 }
 
 /**
  * The body of createTeam for a caller that already holds a transaction (registration accept): checks the tag
  * is free (409), inserts the team with a rating in the series and audits. `input` must be validated.
  */
-export async function createTeamIn(trx: DB, actor: Actor, input: CreateTeamInput, series: { id: number; tag: string }): Promise<TeamRow> {
+export async function createTeamIn(
+  trx: DB,
+  actor: Actor,
+  input: CreateTeamInput,
+  series: { id: number; tag: string },
+): Promise<TeamRow> {
   const existing = await trx
     .selectFrom('teams')
     .select('id')
@@ -48,6 +55,10 @@ export async function createTeamIn(trx: DB, actor: Actor, input: CreateTeamInput
   if (existing) throw conflict(`A team with the tag '${input.tag}' already exists`);
   const team = await insertTeam(trx, input);
   await ensureTeamRating(trx, series.id, team.id);
-  await audit(trx, actor, 'team.create', { type: 'team', id: team.id }, null, { tag: team.tag, name: team.name, series: series.tag });
+  await audit(trx, actor, 'team.create', { type: 'team', id: team.id }, null, {
+    tag: team.tag,
+    name: team.name,
+    series: series.tag,
+  });
   return team;
 }

@@ -1,12 +1,16 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { TournamentRow, TournamentUpdate } from '../db/tables/tournaments.ts';
-import type { Tournament } from '../../schemas/tournament.ts';
-import { TOURNAMENT_FIELDS, type CreateTournamentBody, type PatchTournamentBody } from '../../schemas/tournament-input.ts';
-import { requireAdmin } from '../auth/guards.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
-import { json } from '../db/json.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { TournamentRow, TournamentUpdate } from '#lib/server/db/tables/tournaments.ts';
+import type { Tournament } from '#lib/schemas/tournament.ts';
+import {
+  TOURNAMENT_FIELDS,
+  type CreateTournamentBody,
+  type PatchTournamentBody,
+} from '#lib/schemas/tournament-input.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { conflict, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { json } from '#lib/server/db/json.ts';
 import { audit } from './audit.ts';
 
 // Kysely types a defaulted (Generated) jsonb column's write as the column type itself; JSON text is what we write.
@@ -36,9 +40,10 @@ function toColumns(named: Record<string, unknown>): TournamentUpdate {
 
 /** The tournament in the API's shape: named fields plus the pass-through ones. */
 export async function toTournamentView(db: DB, row: TournamentRow): Promise<Tournament> {
-  const series = row.series_id === null
-    ? undefined
-    : await db.selectFrom('series').select('tag').where('id', '=', row.series_id).executeTakeFirst();
+  const series =
+    row.series_id === null
+      ? undefined
+      : await db.selectFrom('series').select('tag').where('id', '=', row.series_id).executeTakeFirst();
   return {
     ...row.extra,
     tag: row.tag,
@@ -55,7 +60,11 @@ export async function toTournamentView(db: DB, row: TournamentRow): Promise<Tour
 }
 
 async function findByTag(db: DB, tag: string): Promise<TournamentRow | undefined> {
-  return db.selectFrom('tournaments').selectAll().where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase())).executeTakeFirst();
+  return db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
+    .executeTakeFirst();
 }
 
 /** Creates a tournament (admin) in the current series; 409 when the tag exists. */
@@ -81,14 +90,23 @@ export async function createTournament(db: DB, actor: Actor, body: CreateTournam
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, actor, 'tournament.create', { type: 'tournament', id: created.id }, null, { tag: body.tag, ...named, extra });
+    await audit(trx, actor, 'tournament.create', { type: 'tournament', id: created.id }, null, {
+      tag: body.tag,
+      ...named,
+      extra,
+    });
     return created;
   });
   return toTournamentView(db, row);
 }
 
 /** Changes the fields present of a tournament (admin); unknown fields merge into `extra`. 404 unknown tag. */
-export async function patchTournament(db: DB, actor: Actor, tag: string, body: PatchTournamentBody): Promise<Tournament> {
+export async function patchTournament(
+  db: DB,
+  actor: Actor,
+  tag: string,
+  body: PatchTournamentBody,
+): Promise<Tournament> {
   requireAdmin(actor);
   const { named, extra } = split(body);
   const row = await db.transaction().execute(async (trx) => {
@@ -97,10 +115,21 @@ export async function patchTournament(db: DB, actor: Actor, tag: string, body: P
     const changes: TournamentUpdate = { ...toColumns(named) };
     if (Object.keys(extra).length) changes.extra = json({ ...existing.extra, ...extra });
     if (Object.keys(changes).length === 0) return existing;
-    const updated = await trx.updateTable('tournaments').set(changes).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('tournaments')
+      .set(changes)
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const before = Object.fromEntries(Object.keys(named).map((key) => [key, existing[key as keyof TournamentRow]]));
-    await audit(trx, actor, 'tournament.update', { type: 'tournament', id: existing.id },
-      { ...before, extra: existing.extra }, { ...named, extra: Object.keys(extra).length ? extra : undefined });
+    await audit(
+      trx,
+      actor,
+      'tournament.update',
+      { type: 'tournament', id: existing.id },
+      { ...before, extra: existing.extra },
+      { ...named, extra: Object.keys(extra).length ? extra : undefined },
+    );
     return updated;
   });
   return toTournamentView(db, row);

@@ -1,8 +1,8 @@
-import type { DB } from '../db/index.ts';
-import type { Actor } from '../auth/actor.ts';
-import { ROLES, type Role } from '../db/tables/user-roles.ts';
-import { badRequest } from '../http/errors.ts';
-import { messages } from '../http/messages.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { ROLES, type Role } from '#lib/server/db/tables/user-roles.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import { audit } from './audit.ts';
 
 /** Finds or creates the user with this Discord id (name defaults to the id until they sign in). */
@@ -19,8 +19,10 @@ export async function ensureUser(db: DB, discordId: string, name?: string): Prom
 
 /** Grants `role` to the user with `discordId` (creating the user); with a team, makes them its manager. */
 export async function grantRole(db: DB, actor: Actor, discordId: string, role: string, teamId?: number): Promise<void> {
-  if (!/^\d{5,25}$/.test(discordId)) throw badRequest(messages.invalidField('discordId', 'must be a numeric Discord id'));
-  if (!ROLES.includes(role as Role)) throw badRequest(messages.invalidField('role', `must be one of ${ROLES.join(', ')}`));
+  if (!/^\d{5,25}$/.test(discordId))
+    throw badRequest(messages.invalidField('discordId', 'must be a numeric Discord id'));
+  if (!ROLES.includes(role as Role))
+    throw badRequest(messages.invalidField('role', `must be one of ${ROLES.join(', ')}`));
   await db.transaction().execute(async (trx) => {
     const userId = await ensureUser(trx, discordId);
     await trx

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { endpoint } from '../../../lib/server/http/respond.ts';
-import { readQuery } from '../../../lib/server/http/request.ts';
-import { badRequest, notFound } from '../../../lib/server/http/errors.ts';
-import { messages } from '../../../lib/server/http/messages.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { getConfig } from '../../../lib/server/config.ts';
-import { isDemoEnabled } from '../../../lib/server/auth/demo.ts';
-import { setSessionCookie } from '../../../lib/server/auth/cookies.ts';
-import { isSafeRedirect } from '../../../lib/server/auth/redirects.ts';
-import { limitSignIn } from '../../../lib/server/auth/rate-limits.ts';
-import { demoSignIn } from '../../../lib/server/services/auth.ts';
+import { endpoint } from '#lib/server/http/respond.ts';
+import { readQuery } from '#lib/server/http/request.ts';
+import { badRequest, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { getConfig } from '#lib/server/config.ts';
+import { isDemoEnabled } from '#lib/server/auth/demo.ts';
+import { setSessionCookie } from '#lib/server/auth/cookies.ts';
+import { isSafeRedirect } from '#lib/server/auth/redirects.ts';
+import { limitSignIn } from '#lib/server/auth/rate-limits.ts';
+import { demoSignIn } from '#lib/server/services/auth.ts';
 
 const querySchema = z.object({
   as: z.enum(['admin', 'manager', 'user']),

@@ -1,11 +1,11 @@
-import { getDb } from '../../../lib/server/db/index.ts';
-import { getConfig } from '../../../lib/server/config.ts';
-import { HttpError, unauthorized } from '../../../lib/server/http/errors.ts';
-import { messages } from '../../../lib/server/http/messages.ts';
-import { clientKey } from '../../../lib/server/http/rate-limit.ts';
-import { endpoint, json } from '../../../lib/server/http/respond.ts';
-import { readReportForm, reportMatch, reportRateKey, reportRateLimiter } from '../../../lib/server/services/ingestion/index.ts';
-import type { ReportInput } from '../../../lib/server/services/ingestion/index.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { getConfig } from '#lib/server/config.ts';
+import { HttpError, unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { clientKey } from '#lib/server/http/rate-limit.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readReportForm, reportMatch, reportRateKey, reportRateLimiter } from '#lib/server/services/ingestion/index.ts';
+import type { ReportInput } from '#lib/server/services/ingestion/index.ts';
 
 function address(read: () => string): string | undefined {
   try {
@@ -23,7 +23,15 @@ export const POST = endpoint(async (context) => {
   const actor = context.locals.actor;
   let input: ReportInput;
   try {
-    reportRateLimiter.hit(reportRateKey(actor, clientKey(address(() => context.clientAddress), context.request)));
+    reportRateLimiter.hit(
+      reportRateKey(
+        actor,
+        clientKey(
+          address(() => context.clientAddress),
+          context.request,
+        ),
+      ),
+    );
     if (actor.kind === 'anonymous') throw unauthorized(messages.reportUnauthorized);
     input = await readReportForm(context.request, getConfig().maxUploadBytes);
   } catch (error) {

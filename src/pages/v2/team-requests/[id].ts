@@ -1,11 +1,11 @@
-import { endpoint, json } from '../../../lib/server/http/respond.ts';
-import { readJson } from '../../../lib/server/http/request.ts';
-import { notFound } from '../../../lib/server/http/errors.ts';
-import { messages } from '../../../lib/server/http/messages.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { requireAdmin } from '../../../lib/server/auth/guards.ts';
-import { registrationDecisionSchema } from '../../../lib/schemas/registration.ts';
-import { decideRegistration } from '../../../lib/server/services/registration.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { registrationDecisionSchema } from '#lib/schemas/registration.ts';
+import { decideRegistration } from '#lib/server/services/registration.ts';
 
 /** {action: 'accept'} or {action: 'reject', reason?} (admin): 200 with the decided request. */
 export const POST = endpoint(async ({ locals, params, request }) => {

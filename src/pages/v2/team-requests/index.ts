@@ -1,9 +1,9 @@
-import { endpoint, json } from '../../../lib/server/http/respond.ts';
-import { readJson, readQuery } from '../../../lib/server/http/request.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { requireUser } from '../../../lib/server/auth/guards.ts';
-import { registrationInputSchema, registrationQuerySchema } from '../../../lib/schemas/registration.ts';
-import { getRegistrations, requestRegistration } from '../../../lib/server/services/registration.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readJson, readQuery } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireUser } from '#lib/server/auth/guards.ts';
+import { registrationInputSchema, registrationQuerySchema } from '#lib/schemas/registration.ts';
+import { getRegistrations, requestRegistration } from '#lib/server/services/registration.ts';
 
 /** Registration requests with ?status (default pending): all for an admin, one's own otherwise. */
 export const GET = endpoint(async ({ locals, url }) => {

@@ -1,10 +1,10 @@
-import { endpoint, json } from '../../../lib/server/http/respond.ts';
-import { readJson } from '../../../lib/server/http/request.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { requireAdmin } from '../../../lib/server/auth/guards.ts';
-import { patchTournamentInputSchema } from '../../../lib/schemas/tournament-input.ts';
-import { patchTournament } from '../../../lib/server/services/tournament-admin.ts';
-import { readEndpoints } from '../../../lib/server/services/read/endpoints.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { patchTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
+import { patchTournament } from '#lib/server/services/tournament-admin.ts';
+import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
 
 /** Changes the fields present (admin): 200 with the tournament. */
 export const PATCH = endpoint(async ({ locals, params, request }) => {

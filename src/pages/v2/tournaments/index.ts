@@ -1,10 +1,10 @@
-import { endpoint, json } from '../../../lib/server/http/respond.ts';
-import { readJson } from '../../../lib/server/http/request.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { requireAdmin } from '../../../lib/server/auth/guards.ts';
-import { createTournamentInputSchema } from '../../../lib/schemas/tournament-input.ts';
-import { createTournament } from '../../../lib/server/services/tournament-admin.ts';
-import { readEndpoints } from '../../../lib/server/services/read/endpoints.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { createTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
+import { createTournament } from '#lib/server/services/tournament-admin.ts';
+import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
 
 /** Creates a tournament (admin): 201 with it. */
 export const POST = endpoint(async ({ locals, request }) => {

@@ -1,20 +1,54 @@
-import { blankEvent, noneToNull } from '../event.ts';
-import type { LogEvent, LogEventType } from '../types.ts';
+import { blankEvent, noneToNull } from '#lib/domain/logs/event.ts';
+import type { LogEvent, LogEventType } from '#lib/domain/logs/types.ts';
 import { isPlayerId } from './ids.ts';
 
 /** The 20 HLU LogLine columns, in CSV order. */
 export const HLU_COLUMNS = [
-  'event_time', 'event_type', 'player_name', 'player_id', 'player_team', 'player_role', 'player_combat_score',
-  'player_offense_score', 'player_defense_score', 'player_support_score', 'player2_name', 'player2_id', 'player2_team',
-  'player2_role', 'weapon', 'old', 'new', 'team_name', 'squad_name', 'message',
+  'event_time',
+  'event_type',
+  'player_name',
+  'player_id',
+  'player_team',
+  'player_role',
+  'player_combat_score',
+  'player_offense_score',
+  'player_defense_score',
+  'player_support_score',
+  'player2_name',
+  'player2_id',
+  'player2_team',
+  'player2_role',
+  'weapon',
+  'old',
+  'new',
+  'team_name',
+  'squad_name',
+  'message',
 ] as const;
 
 const KNOWN_TYPES = new Set<string>([
-  'player_join_server', 'player_leave_server', 'player_change_team', 'player_change_squad', 'player_change_role',
-  'player_change_loadout', 'player_enter_admin_cam', 'player_exit_admin_cam', 'player_level_up',
-  'player_score_update', 'player_kill', 'player_teamkill', 'player_suicide', 'player_message', 'server_map_change',
-  'server_match_start', 'server_warmup_end', 'server_match_end', 'team_capture_objective', 'squad_create',
-  'squad_disband', 'squad_change_leader',
+  'player_join_server',
+  'player_leave_server',
+  'player_change_team',
+  'player_change_squad',
+  'player_change_role',
+  'player_change_loadout',
+  'player_enter_admin_cam',
+  'player_exit_admin_cam',
+  'player_level_up',
+  'player_score_update',
+  'player_kill',
+  'player_teamkill',
+  'player_suicide',
+  'player_message',
+  'server_map_change',
+  'server_match_start',
+  'server_warmup_end',
+  'server_match_end',
+  'team_capture_objective',
+  'squad_create',
+  'squad_disband',
+  'squad_change_leader',
 ]);
 
 // Raw type -> the same text as a constant: later `e.type === '...'` tests then compare pointers, not characters.

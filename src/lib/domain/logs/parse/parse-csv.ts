@@ -1,4 +1,4 @@
-import type { LogEvent, ParsedLog } from '../types.ts';
+import type { LogEvent, ParsedLog } from '#lib/domain/logs/types.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
 
 /**
@@ -106,7 +106,8 @@ export function csvRows(text: string, width = -1): string[][] {
 export function parseCsv(text: string): ParsedLog {
   const rows = csvRows(text, HLU_COLUMNS.length);
   const header = rows[0] ?? [];
-  const columns: readonly string[] = header.includes('event_time') && header.includes('event_type') ? header : HLU_COLUMNS;
+  const columns: readonly string[] =
+    header.includes('event_time') && header.includes('event_type') ? header : HLU_COLUMNS;
   // Where each canonical column sits in this file's rows (-1 when the file lacks it).
   const permutation = HLU_COLUMNS.map((c) => columns.indexOf(c));
   const inOrder = permutation.every((p, i) => p === i);

@@ -1,5 +1,5 @@
-import { LogParseError } from '../errors.ts';
-import type { LogEvent, ParsedLog } from '../types.ts';
+import { LogParseError } from '#lib/domain/logs/errors.ts';
+import type { LogEvent, ParsedLog } from '#lib/domain/logs/types.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
 
 function field(row: Record<string, unknown>, key: string): string | null {
@@ -21,7 +21,11 @@ export function parseJson(text: string): ParsedLog {
   } catch (err) {
     throw new LogParseError('InvalidJson', `The log is not valid JSON: ${(err as Error).message}`);
   }
-  const logs: unknown = Array.isArray(doc) ? doc : doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)['logs'] : null;
+  const logs: unknown = Array.isArray(doc)
+    ? doc
+    : doc !== null && typeof doc === 'object'
+      ? (doc as Record<string, unknown>)['logs']
+      : null;
   if (!Array.isArray(logs)) throw new LogParseError('InvalidJson', 'The JSON log has no "logs" array.');
   const events: LogEvent[] = [];
   let skipped = 0;

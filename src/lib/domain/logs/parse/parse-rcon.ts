@@ -1,4 +1,4 @@
-import type { LogEvent, ParsedLog } from '../types.ts';
+import type { LogEvent, ParsedLog } from '#lib/domain/logs/types.ts';
 import { newIdTable } from './id-table.ts';
 import type { IdTable } from './id-table.ts';
 import { rconEvent, rconKill } from './rcon-body.ts';
@@ -52,7 +52,8 @@ function resolveTeamSwitches(events: LogEvent[]): { events: LogEvent[]; dropped:
       anyId = new Map();
       for (const e of events) {
         if (e.player_id && e.player_name !== null && !anyId.has(e.player_name)) anyId.set(e.player_name, e.player_id);
-        if (e.player2_id && e.player2_name !== null && !anyId.has(e.player2_name)) anyId.set(e.player2_name, e.player2_id);
+        if (e.player2_id && e.player2_name !== null && !anyId.has(e.player2_name))
+          anyId.set(e.player2_name, e.player2_id);
       }
     }
     return anyId.get(name);
@@ -87,7 +88,10 @@ function chronological(events: LogEvent[]): LogEvent[] {
   const ordered = first && last && first.time > last.time ? events.reverse() : events;
   for (let i = 1; i < ordered.length; i++) {
     if ((ordered[i] as LogEvent).time < (ordered[i - 1] as LogEvent).time) {
-      return ordered.map((e, j) => ({ e, j })).sort((a, b) => a.e.time - b.e.time || a.j - b.j).map(({ e }) => e);
+      return ordered
+        .map((e, j) => ({ e, j }))
+        .sort((a, b) => a.e.time - b.e.time || a.j - b.j)
+        .map(({ e }) => e);
     }
   }
   return ordered;

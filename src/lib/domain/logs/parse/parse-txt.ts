@@ -1,10 +1,21 @@
-import type { LogEvent, ParsedLog } from '../types.ts';
+import type { LogEvent, ParsedLog } from '#lib/domain/logs/types.ts';
 import { newIdTable } from './id-table.ts';
 import type { IdTable } from './id-table.ts';
 import { killEvent, txtEvent } from './txt-details.ts';
 
 const MONTHS: Record<string, number> = {
-  Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11,
+  Jan: 0,
+  Feb: 1,
+  Mar: 2,
+  Apr: 3,
+  May: 4,
+  Jun: 5,
+  Jul: 6,
+  Aug: 7,
+  Sep: 8,
+  Oct: 9,
+  Nov: 10,
+  Dec: 11,
 };
 
 function digits2(text: string, at: number): number {
@@ -22,7 +33,8 @@ let lastMonthIndex = -1;
 /** MONTHS[text.slice(at, at + 3)] without the substring when the month is the one read last. */
 function monthAt(text: string, at: number): number | undefined {
   const codes = text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1) * 0x100 + text.charCodeAt(at + 2);
-  if (codes === lastMonthCodes && text.charCodeAt(at + 1) < 0x100 && text.charCodeAt(at + 2) < 0x100) return lastMonthIndex;
+  if (codes === lastMonthCodes && text.charCodeAt(at + 1) < 0x100 && text.charCodeAt(at + 2) < 0x100)
+    return lastMonthIndex;
   const month = MONTHS[text.slice(at, at + 3)];
   if (month !== undefined) {
     lastMonthCodes = codes;

@@ -1,5 +1,5 @@
-import { blankEvent, noneToNull } from '../event.ts';
-import type { LogEvent } from '../types.ts';
+import { blankEvent, noneToNull } from '#lib/domain/logs/event.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 import type { IdTable } from './id-table.ts';
 import { groupEndingAt, nameAndId, splitKill } from './ids.ts';
 
@@ -7,7 +7,14 @@ import { groupEndingAt, nameAndId, splitKill } from './ids.ts';
  * A `KILL: ` / `TEAM KILL: ` body whose kill details are `text.slice(from, to)` (read in place), or null when
  * unreadable. A kill of oneself is a suicide.
  */
-export function rconKill(time: number, text: string, from: number, to: number, team: boolean, ids: IdTable): LogEvent | null {
+export function rconKill(
+  time: number,
+  text: string,
+  from: number,
+  to: number,
+  team: boolean,
+  ids: IdTable,
+): LogEvent | null {
   const k = splitKill(text, ids, from, to);
   if (!k) return null;
   const self = k.killerId === k.victimId;
@@ -23,7 +30,13 @@ export function rconKill(time: number, text: string, from: number, to: number, t
   return e;
 }
 
-function connection(time: number, body: string, prefixLength: number, type: LogEvent['type'], ids: IdTable): LogEvent | null {
+function connection(
+  time: number,
+  body: string,
+  prefixLength: number,
+  type: LogEvent['type'],
+  ids: IdTable,
+): LogEvent | null {
   const who = nameAndId(body, ids, prefixLength);
   if (!who) return null;
   const e = blankEvent(type, time);

@@ -1,5 +1,5 @@
-import { blankEvent, noneToNull } from '../event.ts';
-import type { LogEvent } from '../types.ts';
+import { blankEvent, noneToNull } from '#lib/domain/logs/event.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 import type { IdTable } from './id-table.ts';
 import { sharedId } from './id-table.ts';
 import { nameAndId, nameTeamId, splitKill } from './ids.ts';
@@ -13,7 +13,11 @@ function arrowPair(text: string): [string | null, string | null] | null {
   return [noneToNull(text.slice(0, at)), noneToNull(text.slice(at + 4))];
 }
 
-function withPlayer(type: LogEvent['type'], time: number, who: { name: string; id: string; team?: string | null }): LogEvent {
+function withPlayer(
+  type: LogEvent['type'],
+  time: number,
+  who: { name: string; id: string; team?: string | null },
+): LogEvent {
   const e = blankEvent(type, time);
   e.player_name = who.name;
   e.player_id = who.id;
@@ -90,7 +94,10 @@ function scoreLine(time: number, details: string, ids: IdTable): LogEvent | null
   return e;
 }
 
-const UNIT_RE = { squad_create: /^Unit (.*) created on team (\w+)$/s, squad_disband: /^Unit (.*) disbanded on team (\w+)$/s };
+const UNIT_RE = {
+  squad_create: /^Unit (.*) created on team (\w+)$/s,
+  squad_disband: /^Unit (.*) disbanded on team (\w+)$/s,
+};
 
 function unitLine(type: 'squad_create' | 'squad_disband', time: number, details: string): LogEvent | null {
   const m = UNIT_RE[type].exec(details);

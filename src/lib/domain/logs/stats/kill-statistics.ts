@@ -1,4 +1,4 @@
-import type { KillStatistics, Side, SideKillStatistics } from '../types.ts';
+import type { KillStatistics, Side, SideKillStatistics } from '#lib/domain/logs/types.ts';
 import type { WeaponSlot } from './weapon-slots.ts';
 
 function emptySide(): SideKillStatistics {

@@ -1,7 +1,7 @@
-import { resolveLayer } from '../../catalogue/maps.ts';
-import { isoTime, sliceMapRaw, sliceScore } from '../matches.ts';
-import { parseScore } from '../parse/ids.ts';
-import type { CapFlip, LogFormat, MatchSlice, ParsedMatch, Side } from '../types.ts';
+import { resolveLayer } from '#lib/domain/catalogue/maps.ts';
+import { isoTime, sliceMapRaw, sliceScore } from '#lib/domain/logs/matches.ts';
+import { parseScore } from '#lib/domain/logs/parse/ids.ts';
+import type { CapFlip, LogFormat, MatchSlice, ParsedMatch, Side } from '#lib/domain/logs/types.ts';
 import { emptyKillStatistics } from './kill-statistics.ts';
 import { computePlayers } from './player-stats.ts';
 

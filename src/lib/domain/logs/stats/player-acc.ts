@@ -1,4 +1,4 @@
-import type { PlayerMatchStats, RoleChange, Side, SquadMembership } from '../types.ts';
+import type { PlayerMatchStats, RoleChange, Side, SquadMembership } from '#lib/domain/logs/types.ts';
 import { newPresence, sideTime } from './presence.ts';
 import type { Presence } from './presence.ts';
 import type { WeaponSlot } from './weapon-slots.ts';
@@ -115,7 +115,11 @@ function byWeapon(acc: PlayerAcc, weapons: readonly WeaponSlot[]): Record<string
 }
 
 /** Final statistics of a player whose intervals are all closed; `weapons` is the match's weapon slot list. */
-export function finishAcc(acc: PlayerAcc, players: readonly PlayerAcc[], weapons: readonly WeaponSlot[]): PlayerMatchStats {
+export function finishAcc(
+  acc: PlayerAcc,
+  players: readonly PlayerAcc[],
+  weapons: readonly WeaponSlot[],
+): PlayerMatchStats {
   const time = sideTime(acc.presence);
   const minutes = time.total / 60_000;
   let side: Side | null = null;

@@ -1,4 +1,4 @@
-import type { KillStatistics, LogEvent, MatchSlice, PlayerMatchStats, Side } from '../types.ts';
+import type { KillStatistics, LogEvent, MatchSlice, PlayerMatchStats, Side } from '#lib/domain/logs/types.ts';
 import { recordKill, recordSuicide, recordTeamkill } from './kill-statistics.ts';
 import { bumpIndex, bumpWeapon, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
 import type { PlayerAcc } from './player-acc.ts';

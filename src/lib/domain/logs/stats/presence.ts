@@ -1,4 +1,4 @@
-import type { Side } from '../types.ts';
+import type { Side } from '#lib/domain/logs/types.ts';
 
 /** Team state: a side, null (explicitly on no team), or undefined (not known yet). */
 export type TeamState = Side | null | undefined;

@@ -1,5 +1,5 @@
-import { weaponCategory } from '../../catalogue/weapons.ts';
-import type { SupportBreakdown } from '../types.ts';
+import { weaponCategory } from '#lib/domain/catalogue/weapons.ts';
+import type { SupportBreakdown } from '#lib/domain/logs/types.ts';
 
 /** One distinct weapon name of a match with its category, resolved once per match instead of once per kill. */
 export interface WeaponSlot {
@@ -13,7 +13,15 @@ export interface WeaponSlot {
   support: keyof SupportBreakdown | null;
 }
 
-const SUPPORT_KEYS: ReadonlySet<string> = new Set(['pak', 'bazooka', 'satchel', 'grenade', 'mine', 'machine_gun', 'sniper']);
+const SUPPORT_KEYS: ReadonlySet<string> = new Set([
+  'pak',
+  'bazooka',
+  'satchel',
+  'grenade',
+  'mine',
+  'machine_gun',
+  'sniper',
+]);
 
 /** The weapons seen in one match: name -> slot, and the slots by index. */
 export interface WeaponSlots {

@@ -1,4 +1,4 @@
-import type { Side } from '../types.ts';
+import type { Side } from '#lib/domain/logs/types.ts';
 import type { Rng } from './prng.ts';
 
 export interface CapStep {
@@ -36,7 +36,14 @@ export function capPath(rng: Rng, allied: number, axis: number): CapStep[] {
     for (let i = 0; i < extra; i++) {
       const side: Side = rng.chance(0.5) ? 'Allies' : 'Axis';
       if ((side === 'Allies' && x === 0) || (side === 'Axis' && a === 0)) continue;
-      [a, x] = a + x >= 5 ? (side === 'Allies' ? [a + 1, x - 1] : [a - 1, x + 1]) : side === 'Allies' ? [a + 1, x] : [a, x + 1];
+      [a, x] =
+        a + x >= 5
+          ? side === 'Allies'
+            ? [a + 1, x - 1]
+            : [a - 1, x + 1]
+          : side === 'Allies'
+            ? [a + 1, x]
+            : [a, x + 1];
       steps.push({ side, allied: a, axis: x });
     }
   }

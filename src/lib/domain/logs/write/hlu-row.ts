@@ -1,4 +1,4 @@
-import type { LogEvent } from '../types.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

@@ -1,4 +1,4 @@
-import type { Side } from '../types.ts';
+import type { Side } from '#lib/domain/logs/types.ts';
 import type { Rng } from './prng.ts';
 import type { SimPlayer } from './sim-players.ts';
 
@@ -31,15 +31,35 @@ export interface ActorRates {
 }
 
 const ROLES = [
-  'Rifleman', 'Rifleman', 'Assault', 'Automatic Rifleman', 'Medic', 'Support', 'Machine Gunner', 'Anti-Tank',
-  'Engineer', 'Officer', 'Sniper', 'Spotter', 'Tank Commander', 'Crewman',
+  'Rifleman',
+  'Rifleman',
+  'Assault',
+  'Automatic Rifleman',
+  'Medic',
+  'Support',
+  'Machine Gunner',
+  'Anti-Tank',
+  'Engineer',
+  'Officer',
+  'Sniper',
+  'Spotter',
+  'Tank Commander',
+  'Crewman',
 ];
 
 export const other = (side: Side): Side => (side === 'Allies' ? 'Axis' : 'Allies');
 const MIN = 60_000;
 
 /** Plans when each player is connected (epoch ms, whole seconds) for a match from `start` to `end`. */
-export function planActor(rng: Rng, player: SimPlayer, side: Side, index: number, start: number, end: number, rates: ActorRates): Actor {
+export function planActor(
+  rng: Rng,
+  player: SimPlayer,
+  side: Side,
+  index: number,
+  start: number,
+  end: number,
+  rates: ActorRates,
+): Actor {
   const join = rng.chance(rates.lateJoin) ? start + rng.int(60, 1500) * 1000 : start - rng.int(20, 900) * 1000;
   const base = { name: player.name, role: rng.pick(ROLES) };
   const sessions: Session[] = [];
@@ -50,7 +70,11 @@ export function planActor(rng: Rng, player: SimPlayer, side: Side, index: number
     const name = rng.chance(rates.rename) ? `[RE] ${player.name}` : player.name;
     sessions.push({ from: join, to: gap, ...base }, { from: back, to: null, name, role: rng.pick(ROLES) });
   } else if (rng.chance(rates.earlyLeave) && midFrom < end - 10 * MIN) {
-    sessions.push({ from: join, to: midFrom + rng.int(0, Math.floor((end - 10 * MIN - midFrom) / 1000)) * 1000, ...base });
+    sessions.push({
+      from: join,
+      to: midFrom + rng.int(0, Math.floor((end - 10 * MIN - midFrom) / 1000)) * 1000,
+      ...base,
+    });
   } else {
     sessions.push({ from: join, ...base, to: null });
   }

@@ -1,6 +1,6 @@
-import { weaponsForFaction } from '../../catalogue/weapons.ts';
-import { blankEvent } from '../event.ts';
-import type { LogEvent, Side } from '../types.ts';
+import { weaponsForFaction } from '#lib/domain/catalogue/weapons.ts';
+import { blankEvent } from '#lib/domain/logs/event.ts';
+import type { LogEvent, Side } from '#lib/domain/logs/types.ts';
 import type { Rng } from './prng.ts';
 import type { Actor } from './sim-actors.ts';
 import { activeSession, sideAt } from './sim-actors.ts';
@@ -13,8 +13,16 @@ export interface KillRates {
 }
 
 const CATEGORY_WEIGHTS: [string, number][] = [
-  ['infantry', 60], ['machine_gun', 10], ['sniper', 4], ['grenade', 5], ['mine', 3], ['satchel', 1.5],
-  ['bazooka', 3], ['pak', 2], ['artillery', 4], ['armor', 7],
+  ['infantry', 60],
+  ['machine_gun', 10],
+  ['sniper', 4],
+  ['grenade', 5],
+  ['mine', 3],
+  ['satchel', 1.5],
+  ['bazooka', 3],
+  ['pak', 2],
+  ['artillery', 4],
+  ['armor', 7],
 ];
 
 function weaponPicker(rng: Rng, faction: string, noneRate: number): () => string | null {
@@ -46,7 +54,8 @@ export function simulateKills(
   const minutes = (span.to - span.from) / 60_000;
   const count = Math.round(rates.killsPerMinute * minutes * (0.85 + rng.next() * 0.3));
   const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push(span.from + Math.floor(rng.next() * ((span.to - span.from) / 1000)) * 1000);
+  for (let i = 0; i < count; i++)
+    times.push(span.from + Math.floor(rng.next() * ((span.to - span.from) / 1000)) * 1000);
   times.sort((a, b) => a - b);
   const events: LogEvent[] = [];
   for (const t of times) {

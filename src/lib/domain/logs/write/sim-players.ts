@@ -10,9 +10,34 @@ export interface SimPlayer {
 
 const TAGS = ['[91st]', '[CoRe]', '|HLL|', '{ESPT}', '(FR)', '[1.SS]', '=7DV=', '[ΣΔ]', '『JP』', '[GER-Elite]'];
 const BASES = [
-  'Baker', 'Müller', 'Krause', 'Ñandú', 'Zoë', 'Łukasz', 'Søren', 'Ivan Petrovič', 'Jean-Luc', 'O\'Brien',
-  '李小龙', 'Ωmega', 'Ярослав', 'Ahmed', 'Kowalski', '🔥Blaze🔥', 'Sgt. Rock', 'Dr. "Doc"', 'José', 'Åsa',
-  'mike, the medic', 'Tank: Driver', 'Name (with) parens', 'a -> b', 'Vogel', 'Smith_99', 'N1ghtOwl', 'Ørjan',
+  'Baker',
+  'Müller',
+  'Krause',
+  'Ñandú',
+  'Zoë',
+  'Łukasz',
+  'Søren',
+  'Ivan Petrovič',
+  'Jean-Luc',
+  "O'Brien",
+  '李小龙',
+  'Ωmega',
+  'Ярослав',
+  'Ahmed',
+  'Kowalski',
+  '🔥Blaze🔥',
+  'Sgt. Rock',
+  'Dr. "Doc"',
+  'José',
+  'Åsa',
+  'mike, the medic',
+  'Tank: Driver',
+  'Name (with) parens',
+  'a -> b',
+  'Vogel',
+  'Smith_99',
+  'N1ghtOwl',
+  'Ørjan',
 ];
 
 function steamId(rng: Rng): string {
@@ -29,7 +54,11 @@ function eosId(rng: Rng): string {
  * Deterministic sample players with unique ids and names: Unicode, clan tags in brackets, names holding ':', '(',
  * ' -> ', quotes and commas, and about `eosShare` EOS ids. Strengths vary around 1.
  */
-export function samplePlayers(seed: number, count: number, options: { eosShare?: number; prefix?: string } = {}): SimPlayer[] {
+export function samplePlayers(
+  seed: number,
+  count: number,
+  options: { eosShare?: number; prefix?: string } = {},
+): SimPlayer[] {
   const rng = mulberry32(seed ^ 0x5bd1e995);
   const eosShare = options.eosShare ?? 0.15;
   const players: SimPlayer[] = [];

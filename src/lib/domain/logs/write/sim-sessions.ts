@@ -1,5 +1,5 @@
-import { blankEvent } from '../event.ts';
-import type { LogEvent, Side } from '../types.ts';
+import { blankEvent } from '#lib/domain/logs/event.ts';
+import type { LogEvent, Side } from '#lib/domain/logs/types.ts';
 import type { Rng } from './prng.ts';
 import type { Actor, Session } from './sim-actors.ts';
 import { other, sideAt } from './sim-actors.ts';
@@ -22,7 +22,15 @@ function playerEvent(type: LogEvent['type'], t: number, actor: Actor, s: Session
 /** Tracks which units exist, so UNIT CREATED is written once per unit and side. */
 export type UnitRegistry = Set<string>;
 
-function joinUnit(out: LogEvent[], units: UnitRegistry, t: number, actor: Actor, s: Session, side: Side, unit: string): void {
+function joinUnit(
+  out: LogEvent[],
+  units: UnitRegistry,
+  t: number,
+  actor: Actor,
+  s: Session,
+  side: Side,
+  unit: string,
+): void {
   if (!units.has(`${side}/${unit}`)) {
     units.add(`${side}/${unit}`);
     const created = blankEvent('squad_create', t);

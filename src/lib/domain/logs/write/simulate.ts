@@ -1,6 +1,6 @@
-import { mapFacts } from '../../catalogue/maps.ts';
-import { blankEvent } from '../event.ts';
-import type { LogEvent, Side } from '../types.ts';
+import { mapFacts } from '#lib/domain/catalogue/maps.ts';
+import { blankEvent } from '#lib/domain/logs/event.ts';
+import type { LogEvent, Side } from '#lib/domain/logs/types.ts';
 import { capPath } from './cap-path.ts';
 import { mulberry32 } from './prng.ts';
 import type { Rng } from './prng.ts';
@@ -41,9 +41,19 @@ export interface SimulatedMatch {
 }
 
 const CHAT = [
-  'garry on the hedge, north of point', 'they push left', 'need "ammo" at the barn', 'gg wp',
-  'Achtung! Panzer bei Punkt 3', 'où est le médecin ?', 'tank -> east, 200m', 'smoke pls: mid',
-  'line one\nline two', 'спасибо', '加油', 'nice (very nice) shot', '"quoted", with commas, ok',
+  'garry on the hedge, north of point',
+  'they push left',
+  'need "ammo" at the barn',
+  'gg wp',
+  'Achtung! Panzer bei Punkt 3',
+  'où est le médecin ?',
+  'tank -> east, 200m',
+  'smoke pls: mid',
+  'line one\nline two',
+  'спасибо',
+  '加油',
+  'nice (very nice) shot',
+  '"quoted", with commas, ok',
 ];
 
 function sortEvents(events: LogEvent[]): LogEvent[] {
@@ -73,7 +83,9 @@ function extras(rng: Rng, actors: Actor[], from: number, to: number, end: number
     if (!a) continue;
     fill(e, a, true);
     e.team_name = e.player_team;
-    e.squad_name = rng.chance(0.5) ? unitName(a.squadIndex + (a.switchAt !== null && e.time >= a.switchAt ? 1 : 0)) : null;
+    e.squad_name = rng.chance(0.5)
+      ? unitName(a.squadIndex + (a.switchAt !== null && e.time >= a.switchAt ? 1 : 0))
+      : null;
     e.message = rng.pick(CHAT);
     out.push(e);
   }

@@ -1,5 +1,5 @@
-import { HLU_COLUMNS } from '../parse/hlu-row.ts';
-import type { LogEvent } from '../types.ts';
+import { HLU_COLUMNS } from '#lib/domain/logs/parse/hlu-row.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 import { hluValues, isWritable, pythonTime } from './hlu-row.ts';
 
 const quote = (v: string | null): string => `"${(v ?? '').replaceAll('"', '""')}"`;

@@ -1,5 +1,5 @@
-import { HLU_COLUMNS } from '../parse/hlu-row.ts';
-import type { LogEvent } from '../types.ts';
+import { HLU_COLUMNS } from '#lib/domain/logs/parse/hlu-row.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 import { hluValues, isWritable, pythonTime } from './hlu-row.ts';
 
 /** HLU's JSON export: `{start_time, end_time, logs: [LogLine with all 20 keys]}`, indent 2, null for None. */

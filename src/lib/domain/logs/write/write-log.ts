@@ -1,4 +1,4 @@
-import type { LogEvent, LogFormat } from '../types.ts';
+import type { LogEvent, LogFormat } from '#lib/domain/logs/types.ts';
 import { writeCsv } from './write-csv.ts';
 import { writeJson } from './write-json.ts';
 import { writeRcon } from './write-rcon.ts';

@@ -1,4 +1,4 @@
-import type { LogEvent } from '../types.ts';
+import type { LogEvent } from '#lib/domain/logs/types.ts';
 
 const none = (v: string | null): string => v ?? 'None';
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -20,9 +20,12 @@ function who(name: string | null, team: string | null, id: string | null): strin
 /** RCON body of an event, or null for kinds RCON does not log (scores, squads, roles, captures, ...). */
 function body(e: LogEvent): string | null {
   switch (e.type) {
-    case 'player_join_server': return `CONNECTED ${none(e.player_name)} (${none(e.player_id)})`;
-    case 'player_leave_server': return `DISCONNECTED ${none(e.player_name)} (${none(e.player_id)})`;
-    case 'player_change_team': return `TEAMSWITCH ${none(e.player_name)} (${none(e.old)} > ${none(e.new)})`;
+    case 'player_join_server':
+      return `CONNECTED ${none(e.player_name)} (${none(e.player_id)})`;
+    case 'player_leave_server':
+      return `DISCONNECTED ${none(e.player_name)} (${none(e.player_id)})`;
+    case 'player_change_team':
+      return `TEAMSWITCH ${none(e.player_name)} (${none(e.old)} > ${none(e.new)})`;
     case 'player_kill':
     case 'player_teamkill':
       return (
@@ -35,11 +38,16 @@ function body(e: LogEvent): string | null {
     }
     case 'player_message':
       return `CHAT[${e.squad_name ? 'Unit' : 'Team'}][${who(e.player_name, e.player_team, e.player_id)}]: ${none(e.message)}`;
-    case 'player_enter_admin_cam': return `Player [${none(e.player_name)} (${none(e.player_id)})] Entered Admin Camera`;
-    case 'player_exit_admin_cam': return `Player [${none(e.player_name)} (${none(e.player_id)})] Left Admin Camera`;
-    case 'server_match_start': return `MATCH START ${none(e.new)}`;
-    case 'server_match_end': return `MATCH ENDED \`${none(e.new)}\` ALLIED (${none(e.message)}) AXIS`;
-    default: return null;
+    case 'player_enter_admin_cam':
+      return `Player [${none(e.player_name)} (${none(e.player_id)})] Entered Admin Camera`;
+    case 'player_exit_admin_cam':
+      return `Player [${none(e.player_name)} (${none(e.player_id)})] Left Admin Camera`;
+    case 'server_match_start':
+      return `MATCH START ${none(e.new)}`;
+    case 'server_match_end':
+      return `MATCH ENDED \`${none(e.new)}\` ALLIED (${none(e.message)}) AXIS`;
+    default:
+      return null;
   }
 }
 

@@ -152,7 +152,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invite', 'text')
     .addColumn('contact', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'accepted', 'rejected')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'accepted', 'rejected')`),
     )
     .addColumn('decided_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_at', 'timestamptz')
@@ -195,10 +198,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('winner_team_id', 'integer', (c) => c.references('teams.id').onDelete('set null'))
     .addColumn('loser_team_id', 'integer', (c) => c.references('teams.id').onDelete('set null'))
     .addColumn('calculation_status', 'text', (c) =>
-      c.notNull().check(sql`calculation_status in ('pending', 'queued', 'processing', 'posted', 'skipped', 'disputed')`),
+      c
+        .notNull()
+        .check(sql`calculation_status in ('pending', 'queued', 'processing', 'posted', 'skipped', 'disputed')`),
     )
     .addColumn('visibility', 'text', (c) =>
-      c.notNull().defaultTo('public').check(sql`visibility in ('public', 'private')`),
+      c
+        .notNull()
+        .defaultTo('public')
+        .check(sql`visibility in ('public', 'private')`),
     )
     .addColumn('defensive_players', 'jsonb', (c) => c.notNull().defaultTo(sql`'{"Allies": [], "Axis": []}'::jsonb`))
     .addColumn('submitted_by_tag', 'text')
@@ -249,7 +257,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Set by change_primary_name; shown instead of the last-seen name.
     .addColumn('primary_name', 'text')
     .addColumn('visibility', 'text', (c) =>
-      c.notNull().defaultTo('public').check(sql`visibility in ('public', 'private')`),
+      c
+        .notNull()
+        .defaultTo('public')
+        .check(sql`visibility in ('public', 'private')`),
     )
     .addColumn('first_seen', 'timestamptz', (c) => c.notNull())
     .addColumn('last_seen', 'timestamptz', (c) => c.notNull())
@@ -310,8 +321,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('all_percentile', 'float8')
     .addPrimaryKeyConstraint('player_match_stats_pk', ['match_id', 'steam_id'])
     .execute();
-  await db.schema.createIndex('player_match_stats_player').on('player_match_stats').columns(['steam_id', 'match_id']).execute();
-  await db.schema.createIndex('player_match_stats_team').on('player_match_stats').columns(['team_id', 'steam_id']).execute();
+  await db.schema
+    .createIndex('player_match_stats_player')
+    .on('player_match_stats')
+    .columns(['steam_id', 'match_id'])
+    .execute();
+  await db.schema
+    .createIndex('player_match_stats_team')
+    .on('player_match_stats')
+    .columns(['team_id', 'steam_id'])
+    .execute();
 
   await db.schema
     .createTable('player_skills')
@@ -340,7 +359,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('num_matches', 'integer', (c) => c.notNull())
     .addUniqueConstraint('rating_history_team_match', ['series_id', 'team_id', 'match_id'])
     .execute();
-  await db.schema.createIndex('rating_history_team').on('rating_history').columns(['series_id', 'team_id', 'date']).execute();
+  await db.schema
+    .createIndex('rating_history_team')
+    .on('rating_history')
+    .columns(['series_id', 'team_id', 'date'])
+    .execute();
 
   await db.schema
     .createTable('series_statistics')
@@ -368,10 +391,28 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'audit_log', 'series_statistics', 'rating_history', 'player_skills', 'player_match_stats', 'profile_claims',
-    'player_aliases', 'players', 'matches', 'log_uploads', 'team_registration_requests', 'team_api_keys',
-    'team_managers', 'oauth_states', 'sessions', 'user_roles', 'users', 'tournaments', 'team_ratings',
-    'team_previous_tags', 'teams', 'series',
+    'audit_log',
+    'series_statistics',
+    'rating_history',
+    'player_skills',
+    'player_match_stats',
+    'profile_claims',
+    'player_aliases',
+    'players',
+    'matches',
+    'log_uploads',
+    'team_registration_requests',
+    'team_api_keys',
+    'team_managers',
+    'oauth_states',
+    'sessions',
+    'user_roles',
+    'users',
+    'tournaments',
+    'team_ratings',
+    'team_previous_tags',
+    'teams',
+    'series',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

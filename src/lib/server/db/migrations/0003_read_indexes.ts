@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * rows; covering team_id lets the database answer from the index without visiting each row.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index player_match_stats_player_team on player_match_stats (steam_id, match_id) include (team_id)`.execute(db);
+  await sql`create index player_match_stats_player_team on player_match_stats (steam_id, match_id) include (team_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -15,7 +15,11 @@ export interface ReportOverrides {
   /** Year given for an hlu-txt log (its lines carry none), kept so that a re-parse dates the match the same way. */
   year?: number;
 }
-export interface CapFlip { at: number; side: Side; new_score: string }
+export interface CapFlip {
+  at: number;
+  side: Side;
+  new_score: string;
+}
 
 export interface MatchesTable {
   id: Generated<number>;

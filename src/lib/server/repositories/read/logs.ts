@@ -1,4 +1,4 @@
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** The uploaded log at exactly `path`, with its content, or undefined. */
 export function findLogFile(db: DB, path: string) {

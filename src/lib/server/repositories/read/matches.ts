@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { DB, Database } from '../../db/index.ts';
-import type { CalculationStatus, MatchType, Visibility } from '../../db/tables/matches.ts';
+import type { DB, Database } from '#lib/server/db/index.ts';
+import type { CalculationStatus, MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
 import { singleFlight } from './single-flight.ts';
 
 /** What a match list is narrowed to; every list is one of OR'ed values, the lists are AND'ed. */
@@ -28,15 +28,20 @@ function applyFilter(eb: MatchEb, filter: MatchFilter) {
   const conditions = [eb('m.series_id', '=', filter.seriesId), eb('m.visibility', '=', filter.visibility)];
   for (const team of filter.involving ?? []) {
     const either = [];
-    if (team.teamIds.length) either.push(eb('m.winner_team_id', 'in', team.teamIds), eb('m.loser_team_id', 'in', team.teamIds));
+    if (team.teamIds.length)
+      either.push(eb('m.winner_team_id', 'in', team.teamIds), eb('m.loser_team_id', 'in', team.teamIds));
     if (team.tags.length) {
-      either.push(eb(eb.fn('lower', ['m.winner_tag']), 'in', team.tags), eb(eb.fn('lower', ['m.loser_tag']), 'in', team.tags));
+      either.push(
+        eb(eb.fn('lower', ['m.winner_tag']), 'in', team.tags),
+        eb(eb.fn('lower', ['m.loser_tag']), 'in', team.tags),
+      );
     }
     conditions.push(either.length ? eb.or(either) : eb.lit(false));
   }
   if (filter.maps) conditions.push(filter.maps.length ? eb('m.map', 'in', filter.maps) : eb.lit(false));
   if (filter.types) conditions.push(eb('m.type', 'in', filter.types));
-  if (filter.tournamentIds) conditions.push(filter.tournamentIds.length ? eb('m.tournament_id', 'in', filter.tournamentIds) : eb.lit(false));
+  if (filter.tournamentIds)
+    conditions.push(filter.tournamentIds.length ? eb('m.tournament_id', 'in', filter.tournamentIds) : eb.lit(false));
   if (filter.results) conditions.push(eb('m.result', 'in', filter.results));
   if (filter.statuses) conditions.push(eb('m.calculation_status', 'in', filter.statuses));
   return eb.and(conditions);
@@ -50,13 +55,43 @@ function selectMatches(db: DB) {
     .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
     .leftJoin('tournaments as tn', 'tn.id', 'm.tournament_id')
     .select([
-      'm.id', 'm.title', 'm.type', 'm.map', 'm.map_layout', 'm.date', 'm.duration', 'm.result', 'm.victor_side',
-      'm.winner_tag', 'm.loser_tag', 'm.winner_team_id', 'm.loser_team_id', 'm.calculation_status', 'm.visibility',
-      'm.defensive_players', 'm.submitted_by_tag', 'm.submitted_by_username', 'm.cap_flips', 'm.streams', 'm.gamemode',
-      'm.kill_statistics', 'm.winner_mu_before', 'm.winner_sigma_before', 'm.loser_mu_before', 'm.loser_sigma_before',
-      'm.winner_mu_after', 'm.winner_sigma_after', 'm.loser_mu_after', 'm.loser_sigma_after', 'm.win_probability',
-      'w.name as winner_name', 'w.icon as winner_icon', 'w.deleted_at as winner_deleted_at',
-      'l.name as loser_name', 'l.icon as loser_icon', 'l.deleted_at as loser_deleted_at',
+      'm.id',
+      'm.title',
+      'm.type',
+      'm.map',
+      'm.map_layout',
+      'm.date',
+      'm.duration',
+      'm.result',
+      'm.victor_side',
+      'm.winner_tag',
+      'm.loser_tag',
+      'm.winner_team_id',
+      'm.loser_team_id',
+      'm.calculation_status',
+      'm.visibility',
+      'm.defensive_players',
+      'm.submitted_by_tag',
+      'm.submitted_by_username',
+      'm.cap_flips',
+      'm.streams',
+      'm.gamemode',
+      'm.kill_statistics',
+      'm.winner_mu_before',
+      'm.winner_sigma_before',
+      'm.loser_mu_before',
+      'm.loser_sigma_before',
+      'm.winner_mu_after',
+      'm.winner_sigma_after',
+      'm.loser_mu_after',
+      'm.loser_sigma_after',
+      'm.win_probability',
+      'w.name as winner_name',
+      'w.icon as winner_icon',
+      'w.deleted_at as winner_deleted_at',
+      'l.name as loser_name',
+      'l.icon as loser_icon',
+      'l.deleted_at as loser_deleted_at',
       'tn.tag as tournament_tag',
     ]);
 }
@@ -67,7 +102,11 @@ export type MatchListRow = Awaited<ReturnType<ReturnType<typeof selectMatches>['
  * One page of matches by date (then id) and the total that match the filter. Two queries in parallel: a window
  * count would make the database join and sort every matching row instead of stopping after the page.
  */
-export async function listMatches(db: DB, filter: MatchFilter, page: MatchPage): Promise<{ rows: MatchListRow[]; total: number }> {
+export async function listMatches(
+  db: DB,
+  filter: MatchFilter,
+  page: MatchPage,
+): Promise<{ rows: MatchListRow[]; total: number }> {
   const direction = page.desc ? 'desc' : 'asc';
   const [rows, count] = await Promise.all([
     selectMatches(db)
@@ -105,10 +144,33 @@ export function listPlayerStats(db: DB, matchId: number) {
     .selectFrom('player_match_stats as s')
     .innerJoin('players as p', 'p.steam_id', 's.steam_id')
     .select([
-      's.steam_id', 's.side', 's.name', 's.playtime', 's.kills', 's.deaths', 's.teamkills', 's.kpm', 's.dpm', 's.cpm',
-      's.spm', 's.max_streak', 's.combat_points', 's.offensive_points', 's.defensive_points', 's.support_points',
-      's.weapons', 's.roles', 's.squads', 's.killers', 's.victims', 's.kill_events', 's.streamer',
-      's.side_percentile', 's.all_percentile', 's.team_id', 'p.visibility',
+      's.steam_id',
+      's.side',
+      's.name',
+      's.playtime',
+      's.kills',
+      's.deaths',
+      's.teamkills',
+      's.kpm',
+      's.dpm',
+      's.cpm',
+      's.spm',
+      's.max_streak',
+      's.combat_points',
+      's.offensive_points',
+      's.defensive_points',
+      's.support_points',
+      's.weapons',
+      's.roles',
+      's.squads',
+      's.killers',
+      's.victims',
+      's.kill_events',
+      's.streamer',
+      's.side_percentile',
+      's.all_percentile',
+      's.team_id',
+      'p.visibility',
     ])
     .where('s.match_id', '=', matchId)
     .orderBy('s.side')
@@ -121,6 +183,10 @@ export function listPlayerStats(db: DB, matchId: number) {
 export async function findTournamentIds(db: DB, tags: string[]): Promise<number[]> {
   if (tags.length === 0) return [];
   const lower = tags.map((t) => t.toLowerCase());
-  const rows = await db.selectFrom('tournaments').select('id').where((eb) => eb(eb.fn('lower', ['tag']), 'in', lower)).execute();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['tag']), 'in', lower))
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { SkillWrite } from '../player-skills.ts';
-import type { DB } from '../../db/index.ts';
+import type { SkillWrite } from '#lib/server/repositories/player-skills.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Escapes LIKE wildcards so that user text matches literally. */
 function likeLiteral(text: string): string {
@@ -73,7 +73,11 @@ export async function listAliases(db: DB, steamIds: string[]): Promise<Map<strin
 /** Players by id (any visibility). */
 export function findPlayers(db: DB, steamIds: string[]) {
   if (steamIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('players').select(['steam_id', 'name', 'primary_name', 'visibility']).where('steam_id', 'in', steamIds).execute();
+  return db
+    .selectFrom('players')
+    .select(['steam_id', 'name', 'primary_name', 'visibility'])
+    .where('steam_id', 'in', steamIds)
+    .execute();
 }
 
 /**
@@ -111,10 +115,18 @@ export function findPlayerProfile(db: DB, seriesId: number, steamId: string) {
     .leftJoin('profile_claims as c', 'c.steam_id', 'p.steam_id')
     .select(['p.steam_id', 'p.name', 'p.primary_name', 'p.visibility', 'c.user_id as owner_user_id'])
     .select(
-      sql<string[]>`(select coalesce(json_agg(a.name order by a.times_seen desc, a.last_seen desc), '[]'::json) from player_aliases a where a.steam_id = p.steam_id)`.as('aliases'),
+      sql<
+        string[]
+      >`(select coalesce(json_agg(a.name order by a.times_seen desc, a.last_seen desc), '[]'::json) from player_aliases a where a.steam_id = p.steam_id)`.as(
+        'aliases',
+      ),
     )
     .select(
-      sql<PlayerSkillRead[]>`(select coalesce(json_agg(json_build_object('game_type', k.game_type, 'matches', k.matches, 'x_bar', k.x_bar, 's', k.s, 'skill_vector', k.skill_vector, 'weapon_stats', k.weapon_stats, 'role_stats', k.role_stats)), '[]'::json) from player_skills k where k.series_id = ${seriesId} and k.steam_id = p.steam_id)`.as('skills'),
+      sql<
+        PlayerSkillRead[]
+      >`(select coalesce(json_agg(json_build_object('game_type', k.game_type, 'matches', k.matches, 'x_bar', k.x_bar, 's', k.s, 'skill_vector', k.skill_vector, 'weapon_stats', k.weapon_stats, 'role_stats', k.role_stats)), '[]'::json) from player_skills k where k.series_id = ${seriesId} and k.steam_id = p.steam_id)`.as(
+        'skills',
+      ),
     )
     .where('p.steam_id', '=', steamId)
     .executeTakeFirst();

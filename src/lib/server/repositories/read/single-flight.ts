@@ -1,4 +1,4 @@
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 // Keyed by database handle so that test servers of different engines in one process never share results.
 const inFlight = new WeakMap<DB, Map<string, Promise<unknown>>>();

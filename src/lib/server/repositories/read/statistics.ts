@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** The stored statistics document of the series (kept current by the ratings engine), or undefined. */
 export async function findStoredStatistics(db: DB, seriesId: number): Promise<unknown> {
-  const row = await db.selectFrom('series_statistics').select('data').where('series_id', '=', seriesId).executeTakeFirst();
+  const row = await db
+    .selectFrom('series_statistics')
+    .select('data')
+    .where('series_id', '=', seriesId)
+    .executeTakeFirst();
   return row?.data;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** A team of a series with its rating and its position in the series ordering. */
 export interface SeriesTeamRow {
@@ -36,14 +36,31 @@ function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: b
     .selectFrom('team_ratings as r')
     .innerJoin('teams as t', 't.id', 'r.team_id')
     .select([
-      't.id', 't.tag', 't.name', 't.icon', 't.invite', 't.discord_role_id', 't.inactive',
-      'r.mu', 'r.sigma', 'r.num_matches', 'r.wins', 'r.losses', 'r.last_updated',
+      't.id',
+      't.tag',
+      't.name',
+      't.icon',
+      't.invite',
+      't.discord_role_id',
+      't.inactive',
+      'r.mu',
+      'r.sigma',
+      'r.num_matches',
+      'r.wins',
+      'r.losses',
+      'r.last_updated',
     ])
     .select(
-      sql<PreviousTag[]>`(select coalesce(json_agg(json_build_object('tag', p.tag, 'until', p.until) order by p.until desc), '[]'::json) from team_previous_tags p where p.team_id = t.id)`.as('previous_tags'),
+      sql<
+        PreviousTag[]
+      >`(select coalesce(json_agg(json_build_object('tag', p.tag, 'until', p.until) order by p.until desc), '[]'::json) from team_previous_tags p where p.team_id = t.id)`.as(
+        'previous_tags',
+      ),
     )
     .select(
-      sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - 3 * r.sigma desc, lower(t.tag), t.id))::int`.as('rank'),
+      sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - 3 * r.sigma desc, lower(t.tag), t.id))::int`.as(
+        'rank',
+      ),
     )
     .where('r.series_id', '=', seriesId)
     .where('t.deleted_at', 'is', null)
@@ -77,7 +94,12 @@ export async function listSeriesTeams(
 }
 
 /** The team's row in its series ordering, or undefined when it has no rating in the series. */
-export async function findSeriesTeam(db: DB, seriesId: number, rankedAfter: number, team: { id: number; inactive: boolean }): Promise<SeriesTeamRow | undefined> {
+export async function findSeriesTeam(
+  db: DB,
+  seriesId: number,
+  rankedAfter: number,
+  team: { id: number; inactive: boolean },
+): Promise<SeriesTeamRow | undefined> {
   const base = orderedTeams(db, seriesId, rankedAfter, team.inactive).as('o');
   return db.selectFrom(base).selectAll().where('o.id', '=', team.id).executeTakeFirst();
 }

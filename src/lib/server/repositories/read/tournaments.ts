@@ -1,12 +1,21 @@
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 function selectTournaments(db: DB) {
   return db
     .selectFrom('tournaments as t')
     .leftJoin('series as s', 's.id', 't.series_id')
     .select([
-      't.tag', 't.name', 't.icon', 't.invite', 't.description', 't.event', 't.active', 't.starts_at', 't.ends_at',
-      't.extra', 's.tag as series_tag',
+      't.tag',
+      't.name',
+      't.icon',
+      't.invite',
+      't.description',
+      't.event',
+      't.active',
+      't.starts_at',
+      't.ends_at',
+      't.extra',
+      's.tag as series_tag',
     ]);
 }
 
@@ -21,5 +30,7 @@ export function listTournamentRows(db: DB, activeOnly: boolean): Promise<Tournam
 
 /** The tournament with this tag (case-insensitive), or undefined. */
 export function findTournamentRow(db: DB, tag: string): Promise<TournamentReadRow | undefined> {
-  return selectTournaments(db).where((eb) => eb(eb.fn('lower', ['t.tag']), '=', tag.toLowerCase())).executeTakeFirst();
+  return selectTournaments(db)
+    .where((eb) => eb(eb.fn('lower', ['t.tag']), '=', tag.toLowerCase()))
+    .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { mulberry32, simulateMatch, writeLog, type SimPlayer } from '../../../domain/logs/write/index.ts';
+import { mulberry32, simulateMatch, writeLog, type SimPlayer } from '#lib/domain/logs/write/index.ts';
 import type { DemoPlan, PlannedMatch } from './plan.ts';
 
 /** How much of a match a demo log holds: players per side (default the plan's lineup), minutes, kill rate. */

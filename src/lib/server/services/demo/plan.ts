@@ -3,9 +3,9 @@
  * strengths, player pools, tournaments and a schedule of matches whose winners and results are drawn from the
  * strengths. seed.ts writes it through the application's services.
  */
-import type { LogFormat } from '../../../domain/logs/index.ts';
-import { mulberry32, samplePlayers, type Rng, type SimPlayer } from '../../../domain/logs/write/index.ts';
-import type { MatchType } from '../../db/tables/matches.ts';
+import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { mulberry32, samplePlayers, type Rng, type SimPlayer } from '#lib/domain/logs/write/index.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
 
 export interface DemoOptions {
   seed: number;
@@ -17,9 +17,26 @@ export interface DemoOptions {
   anchor?: Date;
 }
 
-export interface PlannedSeries { tag: string; name: string; current: boolean; from: Date; to: Date }
-export interface PlannedTeam { tag: string; name: string; strength: number; players: SimPlayer[] }
-export interface PlannedTournament { tag: string; name: string; event: boolean; active: boolean; series: number }
+export interface PlannedSeries {
+  tag: string;
+  name: string;
+  current: boolean;
+  from: Date;
+  to: Date;
+}
+export interface PlannedTeam {
+  tag: string;
+  name: string;
+  strength: number;
+  players: SimPlayer[];
+}
+export interface PlannedTournament {
+  tag: string;
+  name: string;
+  event: boolean;
+  active: boolean;
+  series: number;
+}
 
 /** Who decides a reported match: the opponent approves or disputes, or nobody yet. */
 export type Outcome = 'approve' | 'dispute' | 'pending';
@@ -56,10 +73,55 @@ export interface DemoPlan {
 // Performance noise of one team in one match, in rating units (TrueSkill's default beta).
 export const DEMO_BETA = 25 / 6;
 const DAY = 86_400_000;
-const MAPS = ['carentan', 'foy', 'stmariedumont', 'stmereeglise', 'purpleheartlane', 'utahbeach', 'omahabeach', 'hurtgenforest', 'hill400', 'kursk', 'stalingrad', 'remagen', 'kharkov', 'driel', 'elalamein', 'mortain'];
+const MAPS = [
+  'carentan',
+  'foy',
+  'stmariedumont',
+  'stmereeglise',
+  'purpleheartlane',
+  'utahbeach',
+  'omahabeach',
+  'hurtgenforest',
+  'hill400',
+  'kursk',
+  'stalingrad',
+  'remagen',
+  'kharkov',
+  'driel',
+  'elalamein',
+  'mortain',
+];
 const FORMATS: LogFormat[] = ['hlu-txt', 'hlu-csv', 'rcon'];
-const ADJECTIVES = ['Iron', 'Red', 'Night', 'Storm', 'Grey', 'Black', 'Royal', 'Wild', 'Silent', 'Golden', 'Élite', 'Nord', 'Frozen', 'Lucky'];
-const NOUNS = ['Wolves', 'Dragoons', 'Rangers', 'Hussars', 'Falcons', 'Pioneers', 'Grenadiers', 'Lancers', 'Bären', 'Ravens', 'Jägers', 'Vipers'];
+const ADJECTIVES = [
+  'Iron',
+  'Red',
+  'Night',
+  'Storm',
+  'Grey',
+  'Black',
+  'Royal',
+  'Wild',
+  'Silent',
+  'Golden',
+  'Élite',
+  'Nord',
+  'Frozen',
+  'Lucky',
+];
+const NOUNS = [
+  'Wolves',
+  'Dragoons',
+  'Rangers',
+  'Hussars',
+  'Falcons',
+  'Pioneers',
+  'Grenadiers',
+  'Lancers',
+  'Bären',
+  'Ravens',
+  'Jägers',
+  'Vipers',
+];
 
 function gaussian(rng: Rng): number {
   const u = Math.max(rng.next(), 1e-12);
@@ -72,7 +134,11 @@ function planTeams(rng: Rng, options: DemoOptions): PlannedTeam[] {
   return Array.from({ length: options.teams }, (_, i) => {
     const strength = 25 + 4 * gaussian(rng);
     const name = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 5 + Math.floor(i / NOUNS.length)) % NOUNS.length]}${i >= ADJECTIVES.length ? ` ${Math.floor(i / ADJECTIVES.length) + 1}` : ''}`;
-    const initials = name.split(' ').map((w) => w[0]!.normalize('NFD').replace(/[^A-Za-z0-9]/g, '')).join('').toUpperCase();
+    const initials = name
+      .split(' ')
+      .map((w) => w[0]!.normalize('NFD').replace(/[^A-Za-z0-9]/g, ''))
+      .join('')
+      .toUpperCase();
     const players = pool.slice(i * perTeam, (i + 1) * perTeam).map((p) => {
       // Players of stronger teams tend to be stronger; the simulator turns strength into kills and deaths.
       const own = 1 + 0.12 * ((strength - 25) / 4) + 0.25 * gaussian(rng);

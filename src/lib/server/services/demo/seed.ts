@@ -14,23 +14,23 @@
  *   and statistics, exactly as the queue would compute them.
  */
 import { sql } from 'kysely';
-import { cliActor, type Actor } from '../../auth/actor.ts';
-import type { DB } from '../../db/index.ts';
-import { DEMO_USERS } from '../../auth/demo.ts';
-import { conflict } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { insertTournament } from '../../repositories/imports.ts';
-import { setCurrentSeries } from '../../repositories/series.ts';
-import { ensureTeamRating } from '../../repositories/teams.ts';
-import { upsertDiscordUser } from '../../repositories/users.ts';
-import { setPlayerTrueStrengths, setTeamTrueStrength } from '../../repositories/demo.ts';
-import { reportMatch } from '../ingestion/index.ts';
-import { decideMatch } from '../match-actions.ts';
-import { ratingQueueIdle, withRatingQueuePaused } from '../rating-queue.ts';
-import { recomputeSeries } from '../ratings/process.ts';
-import { createSeries } from '../series.ts';
-import { createTeam } from '../teams.ts';
-import { grantRole } from '../users.ts';
+import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { DEMO_USERS } from '#lib/server/auth/demo.ts';
+import { conflict } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { insertTournament } from '#lib/server/repositories/imports.ts';
+import { setCurrentSeries } from '#lib/server/repositories/series.ts';
+import { ensureTeamRating } from '#lib/server/repositories/teams.ts';
+import { upsertDiscordUser } from '#lib/server/repositories/users.ts';
+import { setPlayerTrueStrengths, setTeamTrueStrength } from '#lib/server/repositories/demo.ts';
+import { reportMatch } from '#lib/server/services/ingestion/index.ts';
+import { decideMatch } from '#lib/server/services/match-actions.ts';
+import { ratingQueueIdle, withRatingQueuePaused } from '#lib/server/services/rating-queue.ts';
+import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { createTeam } from '#lib/server/services/teams.ts';
+import { grantRole } from '#lib/server/services/users.ts';
 import { demoLog, demoLogSize } from './logs.ts';
 import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
 
@@ -51,7 +51,11 @@ export interface DemoSummary {
   seconds: number;
 }
 
-const teamKey = (plan: DemoPlan, ids: number[], i: number): Actor => ({ kind: 'team-key', teamId: ids[i]!, teamTag: plan.teams[i]!.tag });
+const teamKey = (plan: DemoPlan, ids: number[], i: number): Actor => ({
+  kind: 'team-key',
+  teamId: ids[i]!,
+  teamTag: plan.teams[i]!.tag,
+});
 
 async function createUsers(db: DB, managedTeamId: number): Promise<void> {
   for (const [role, who] of Object.entries(DEMO_USERS)) {
@@ -62,12 +66,22 @@ async function createUsers(db: DB, managedTeamId: number): Promise<void> {
 }
 
 /** Reports a planned match with the reporting team's key, then lets the opponent's key decide it as planned. */
-async function reportThroughServices(db: DB, plan: DemoPlan, ids: number[], seriesTag: string, tournaments: string[], m: PlannedMatch): Promise<void> {
+async function reportThroughServices(
+  db: DB,
+  plan: DemoPlan,
+  ids: number[],
+  seriesTag: string,
+  tournaments: string[],
+  m: PlannedMatch,
+): Promise<void> {
   const reporter = m.winnerReports ? m.winner : m.loser;
   const opponent = m.winnerReports ? m.loser : m.winner;
   const report = await reportMatch(db, teamKey(plan, ids, reporter), {
     data: { teams: [plan.teams[m.winner]!.tag, plan.teams[m.loser]!.tag], kind: m.type },
-    file: { name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`, content: demoLog(plan, m, demoLogSize(m)) },
+    file: {
+      name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`,
+      content: demoLog(plan, m, demoLogSize(m)),
+    },
     format: m.format,
     year: m.date.getUTCFullYear(),
     visibility: m.visibility,
@@ -76,7 +90,13 @@ async function reportThroughServices(db: DB, plan: DemoPlan, ids: number[], seri
     now: new Date(m.date.getTime() + 3_600_000),
   });
   if (m.type === 'friendly' || m.outcome === 'pending') return;
-  await decideMatch(db, teamKey(plan, ids, opponent), seriesTag, String(report.match_id), m.outcome === 'dispute' ? 'dispute' : 'approve');
+  await decideMatch(
+    db,
+    teamKey(plan, ids, opponent),
+    seriesTag,
+    String(report.match_id),
+    m.outcome === 'dispute' ? 'dispute' : 'approve',
+  );
 }
 
 /** Seeds the demo community into an EMPTY database (409 otherwise). Deterministic for the same options. */
@@ -86,7 +106,13 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
   if (await db.selectFrom('series').select('id').limit(1).executeTakeFirst()) {
     throw conflict(messages.demoNotEmpty);
   }
-  const plan = planDemo({ seed: options.seed ?? DEMO_DEFAULTS.seed, teams: options.teams ?? DEMO_DEFAULTS.teams, matches: options.matches ?? DEMO_DEFAULTS.matches, ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}), ...(options.anchor ? { anchor: options.anchor } : {}) });
+  const plan = planDemo({
+    seed: options.seed ?? DEMO_DEFAULTS.seed,
+    teams: options.teams ?? DEMO_DEFAULTS.teams,
+    matches: options.matches ?? DEMO_DEFAULTS.matches,
+    ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}),
+    ...(options.anchor ? { anchor: options.anchor } : {}),
+  });
 
   const seriesIds: number[] = [];
   for (const s of plan.series) {
@@ -101,11 +127,20 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     teamIds.push(team.id);
   }
   for (const t of plan.tournaments) {
-    await insertTournament(db, { tag: t.tag, name: t.name, event: t.event, active: t.active, seriesId: seriesIds[t.series]!, description: `${t.name} (demo)` });
+    await insertTournament(db, {
+      tag: t.tag,
+      name: t.name,
+      event: t.event,
+      active: t.active,
+      seriesId: seriesIds[t.series]!,
+      description: `${t.name} (demo)`,
+    });
   }
   const firstByTag = [...plan.teams.keys()].sort((a, b) => (plan.teams[a]!.tag < plan.teams[b]!.tag ? -1 : 1))[0]!;
   await createUsers(db, teamIds[firstByTag]!);
-  log(`Created ${plan.series.length} series, ${plan.teams.length} teams, ${plan.tournaments.length} tournaments and the demo users.`);
+  log(
+    `Created ${plan.series.length} series, ${plan.teams.length} teams, ${plan.tournaments.length} tournaments and the demo users.`,
+  );
 
   const tournamentTags = plan.tournaments.map((t) => t.tag);
   const posted = await withRatingQueuePaused(db, async () => {
@@ -113,7 +148,9 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
       await setCurrentSeries(db, seriesIds[si]!);
       const matches = plan.matches.filter((m) => m.series === si);
       for (const m of matches) await reportThroughServices(db, plan, teamIds, s.tag, tournamentTags, m);
-      log(`${s.tag}: ${matches.length} matches reported and decided through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
+      log(
+        `${s.tag}: ${matches.length} matches reported and decided through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`,
+      );
     }
     await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
@@ -127,7 +164,10 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
   });
   // A notification that arrived while paused runs once more (a no-op after the recompute); let it finish.
   await ratingQueueIdle(db);
-  const players = await db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const players = await db
+    .selectFrom('players')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     series: plan.series.length,
     teams: plan.teams.length,
@@ -141,6 +181,8 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
 
 /** One line describing a seed. */
 export function describeDemo(s: DemoSummary): string {
-  return `Seeded the demo community: ${s.series} series, ${s.teams} teams, ${s.players} players, ${s.matches} matches ` +
-    `(${s.reported} reported and decided through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`;
+  return (
+    `Seeded the demo community: ${s.series} series, ${s.teams} teams, ${s.players} players, ${s.matches} matches ` +
+    `(${s.reported} reported and decided through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`
+  );
 }

@@ -9,17 +9,17 @@
  * are stored as 'skipped'.
  */
 import { createHash } from 'node:crypto';
-import type { Actor } from '../../auth/actor.ts';
-import type { DB } from '../../db/index.ts';
-import type { NewMatch } from '../../db/tables/matches.ts';
-import { badRequest } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { matchWithoutLog, insertImportedMatches, insertTournamentForImport } from '../../repositories/imports.ts';
-import { findTournamentIdByTag } from '../../repositories/matches-write.ts';
-import { ensureTeamRating, findTeamByTag, insertTeam } from '../../repositories/teams.ts';
-import { audit } from '../audit.ts';
-import { recomputeSeries } from '../ratings/process.ts';
-import { requireSeries } from '../series.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { NewMatch } from '#lib/server/db/tables/matches.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { matchWithoutLog, insertImportedMatches, insertTournamentForImport } from '#lib/server/repositories/imports.ts';
+import { findTournamentIdByTag } from '#lib/server/repositories/matches-write.ts';
+import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
+import { audit } from '#lib/server/services/audit.ts';
+import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { requireSeries } from '#lib/server/services/series.ts';
 import { parseCsv } from './csv.ts';
 import { validateResultRecords, type ResultRow, type RowError } from './rows.ts';
 
@@ -35,8 +35,18 @@ export interface ImportSummary {
 }
 
 /** The stable key of an imported result. */
-export function importKey(seriesTag: string, row: Pick<ResultRow, 'date' | 'winner' | 'loser' | 'result' | 'map'>): string {
-  const natural = [seriesTag.toLowerCase(), row.date.toISOString(), row.winner.toLowerCase(), row.loser.toLowerCase(), row.result, row.map].join('|');
+export function importKey(
+  seriesTag: string,
+  row: Pick<ResultRow, 'date' | 'winner' | 'loser' | 'result' | 'map'>,
+): string {
+  const natural = [
+    seriesTag.toLowerCase(),
+    row.date.toISOString(),
+    row.winner.toLowerCase(),
+    row.loser.toLowerCase(),
+    row.result,
+    row.map,
+  ].join('|');
   return createHash('sha256').update(natural).digest('hex');
 }
 
@@ -46,13 +56,19 @@ function rejection(errors: readonly RowError[]): Error {
 }
 
 /** Imports the results in `csvText` into the series (see the module comment). */
-export async function importResults(db: DB, actor: Actor, input: { seriesTag: string; csvText: string; filename?: string }): Promise<ImportSummary> {
+export async function importResults(
+  db: DB,
+  actor: Actor,
+  input: { seriesTag: string; csvText: string; filename?: string },
+): Promise<ImportSummary> {
   const series = await requireSeries(db, input.seriesTag);
   let records;
   try {
     records = parseCsv(input.csvText);
   } catch (error) {
-    throw rejection([{ line: Number(/Line (\d+)/.exec(String(error))?.[1] ?? 1), message: 'a quoted value is not closed' }]);
+    throw rejection([
+      { line: Number(/Line (\d+)/.exec(String(error))?.[1] ?? 1), message: 'a quoted value is not closed' },
+    ]);
   }
   const { rows, errors } = validateResultRecords(records);
   const seen = new Map<string, number>();
@@ -83,7 +99,11 @@ export async function importResults(db: DB, actor: Actor, input: { seriesTag: st
       if (!row.tournament || tournaments.has(row.tournament.toLowerCase())) continue;
       let id = await findTournamentIdByTag(trx, row.tournament);
       if (id === undefined) {
-        id = await insertTournamentForImport(trx, { tag: row.tournament, event: row.type === 'event', seriesId: series.id });
+        id = await insertTournamentForImport(trx, {
+          tag: row.tournament,
+          event: row.type === 'event',
+          seriesId: series.id,
+        });
         createdTournaments.push(row.tournament);
       }
       tournaments.set(row.tournament.toLowerCase(), id);
@@ -93,20 +113,37 @@ export async function importResults(db: DB, actor: Actor, input: { seriesTag: st
       const winner = teams.get(row.winner.toLowerCase())!;
       const loser = teams.get(row.loser.toLowerCase())!;
       return matchWithoutLog({
-        series_id: series.id, type: row.type, map: row.map, date: row.date, result: row.result,
-        winner_tag: winner.tag, loser_tag: loser.tag, winner_team_id: winner.id, loser_team_id: loser.id,
+        series_id: series.id,
+        type: row.type,
+        map: row.map,
+        date: row.date,
+        result: row.result,
+        winner_tag: winner.tag,
+        loser_tag: loser.tag,
+        winner_team_id: winner.id,
+        loser_team_id: loser.id,
         calculation_status: row.type === 'friendly' ? 'skipped' : 'queued',
         tournament_id: row.tournament ? tournaments.get(row.tournament.toLowerCase())! : null,
-        source: 'import', import_key: importKey(series.tag, row), approved_at: now,
+        source: 'import',
+        import_key: importKey(series.tag, row),
+        approved_at: now,
         submitted_by_username: input.filename ?? 'import',
       });
     });
     const inserted = await insertImportedMatches(trx, values);
     const result: ImportSummary = {
-      series: series.tag, rows: rows.length, imported: inserted.length, unchanged: rows.length - inserted.length,
-      created_teams: createdTeams, created_tournaments: createdTournaments,
+      series: series.tag,
+      rows: rows.length,
+      imported: inserted.length,
+      unchanged: rows.length - inserted.length,
+      created_teams: createdTeams,
+      created_tournaments: createdTournaments,
     };
-    if (inserted.length > 0) await audit(trx, actor, 'matches.import', { type: 'series', id: series.id }, null, { file: input.filename ?? null, ...result });
+    if (inserted.length > 0)
+      await audit(trx, actor, 'matches.import', { type: 'series', id: series.id }, null, {
+        file: input.filename ?? null,
+        ...result,
+      });
     return result;
   });
   if (summary.imported > 0) await recomputeSeries(db, series.id);

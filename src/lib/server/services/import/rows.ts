@@ -1,7 +1,7 @@
 /** Validation of result-file rows (pure). */
-import { resolveMap } from '../../../domain/catalogue/maps.ts';
-import { teamTagSchema } from '../../../schemas/team.ts';
-import type { MatchType } from '../../db/tables/matches.ts';
+import { resolveMap } from '#lib/domain/catalogue/maps.ts';
+import { teamTagSchema } from '#lib/schemas/team.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
 import type { CsvRecord } from './csv.ts';
 
 export const RESULT_COLUMNS = ['date', 'winner', 'loser', 'result', 'type', 'map', 'tournament'] as const;
@@ -45,10 +45,18 @@ function parseDate(text: string): Date | null {
 export function validateResultRecords(records: readonly CsvRecord[]): { rows: ResultRow[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const header = records[0];
-  if (!header) return { rows: [], errors: [{ line: 1, message: `the file is empty: expected a header ${RESULT_COLUMNS.join(',')}` }] };
+  if (!header)
+    return {
+      rows: [],
+      errors: [{ line: 1, message: `the file is empty: expected a header ${RESULT_COLUMNS.join(',')}` }],
+    };
   const names = header.values.map((v) => v.trim().toLowerCase());
   const missing = REQUIRED.filter((c) => !names.includes(c));
-  if (missing.length > 0) return { rows: [], errors: [{ line: header.line, message: `the header lacks the column(s) ${missing.join(', ')}` }] };
+  if (missing.length > 0)
+    return {
+      rows: [],
+      errors: [{ line: header.line, message: `the header lacks the column(s) ${missing.join(', ')}` }],
+    };
   const col = (values: string[], name: string): string => {
     const i = names.indexOf(name);
     return i < 0 ? '' : (values[i] ?? '').trim();
@@ -56,21 +64,27 @@ export function validateResultRecords(records: readonly CsvRecord[]): { rows: Re
   const rows: ResultRow[] = [];
   for (const record of records.slice(1)) {
     const problems: string[] = [];
-    if (record.values.length !== names.length) problems.push(`expected ${names.length} values, got ${record.values.length}`);
+    if (record.values.length !== names.length)
+      problems.push(`expected ${names.length} values, got ${record.values.length}`);
     const date = parseDate(col(record.values, 'date'));
-    if (!date) problems.push(`date '${col(record.values, 'date')}' is not a date such as 2026-05-01 or 2026-05-01T20:00:00Z`);
+    if (!date)
+      problems.push(`date '${col(record.values, 'date')}' is not a date such as 2026-05-01 or 2026-05-01T20:00:00Z`);
     const tags = ['winner', 'loser'].map((c) => {
       const parsed = teamTagSchema.safeParse(col(record.values, c));
-      if (!parsed.success) problems.push(`${c} '${col(record.values, c)}' ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+      if (!parsed.success)
+        problems.push(`${c} '${col(record.values, c)}' ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
       return parsed.success ? parsed.data : '';
     });
-    if (tags[0] && tags[0].toLowerCase() === tags[1]?.toLowerCase()) problems.push('winner and loser are the same team');
+    if (tags[0] && tags[0].toLowerCase() === tags[1]?.toLowerCase())
+      problems.push('winner and loser are the same team');
     const type = col(record.values, 'type').toLowerCase() as MatchType;
-    if (!TYPES.includes(type)) problems.push(`type '${col(record.values, 'type')}' must be competitive, event or friendly`);
+    if (!TYPES.includes(type))
+      problems.push(`type '${col(record.values, 'type')}' must be competitive, event or friendly`);
     const result = col(record.values, 'result');
     const score = /^(\d)-(\d)$/.exec(result);
     if (!score) problems.push(`result '${result}' must look like 3-2 (winner first)`);
-    else if (type !== 'friendly' && !['5-0', '4-1', '3-2'].includes(result)) problems.push(`result '${result}' must be 5-0, 4-1 or 3-2`);
+    else if (type !== 'friendly' && !['5-0', '4-1', '3-2'].includes(result))
+      problems.push(`result '${result}' must be 5-0, 4-1 or 3-2`);
     else if (Number(score[1]) <= Number(score[2])) problems.push(`result '${result}' must have the winner first`);
     const mapText = col(record.values, 'map');
     const map = resolveMap(mapText);
@@ -81,7 +95,16 @@ export function validateResultRecords(records: readonly CsvRecord[]): { rows: Re
       errors.push({ line: record.line, message: problems.join('; ') });
       continue;
     }
-    rows.push({ line: record.line, date: date!, winner: tags[0]!, loser: tags[1]!, result, type, map: map!.id, tournament });
+    rows.push({
+      line: record.line,
+      date: date!,
+      winner: tags[0]!,
+      loser: tags[1]!,
+      result,
+      type,
+      map: map!.id,
+      tournament,
+    });
   }
   return { rows, errors };
 }

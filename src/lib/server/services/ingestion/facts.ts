@@ -1,8 +1,8 @@
-import type { ParsedMatch } from '../../../domain/logs/index.ts';
-import { resolveMap } from '../../../domain/catalogue/maps.ts';
-import type { MatchType, ReportOverrides, Side } from '../../db/tables/matches.ts';
-import { badRequest } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
+import type { ParsedMatch } from '#lib/domain/logs/index.ts';
+import { resolveMap } from '#lib/domain/catalogue/maps.ts';
+import type { MatchType, ReportOverrides, Side } from '#lib/server/db/tables/matches.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import { COMPETITIVE_RESULTS } from './input.ts';
 
 /** The match facts that a report may override, after the overrides are applied. */
@@ -47,7 +47,9 @@ export function matchFacts(parsed: ParsedMatch, overrides: ReportOverrides, kind
   if (kind !== 'friendly') {
     if (!(COMPETITIVE_RESULTS as readonly string[]).includes(result)) {
       throw badRequest(
-        overrides.result === undefined ? messages.reportLogResultNotAllowed(result, kind) : messages.reportResultNotAllowed(result, kind),
+        overrides.result === undefined
+          ? messages.reportLogResultNotAllowed(result, kind)
+          : messages.reportResultNotAllowed(result, kind),
       );
     }
     if (!victorSide) throw badRequest(messages.reportNoVictor);

@@ -1,11 +1,23 @@
-import { HttpError, badRequest } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
+import { HttpError, badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import type { ReportInput } from './input.ts';
 
 /** Room for the form fields besides the file when comparing Content-Length with the upload limit. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const TEXT_FIELDS = [
-  'format', 'date', 'victor_side', 'duration', 'result', 'map', 'match', 'url', 'event', 'visibility', 'title', 'year', 'username',
+  'format',
+  'date',
+  'victor_side',
+  'duration',
+  'result',
+  'map',
+  'match',
+  'url',
+  'event',
+  'visibility',
+  'title',
+  'year',
+  'username',
 ] as const;
 
 function tooLarge(maxBytes: number): HttpError {
@@ -45,7 +57,8 @@ export async function readReportForm(request: Request, maxBytes: number): Promis
     throw badRequest(messages.reportNotMultipart);
   }
   const file = form.get('file');
-  if (file !== null && (typeof file === 'string' ? Buffer.byteLength(file) : file.size) > maxBytes) throw tooLarge(maxBytes);
+  if (file !== null && (typeof file === 'string' ? Buffer.byteLength(file) : file.size) > maxBytes)
+    throw tooLarge(maxBytes);
   const text = (name: string): string | undefined => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** Live (not deleted) teams as {tag, name}, sorted by tag case-insensitively: what HLU offers as winner/loser. */
 export async function listLiveTeamTags(db: DB): Promise<{ tag: string; name: string }[]> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { teamTagSchema } from '../../../schemas/team.ts';
+import { teamTagSchema } from '#lib/schemas/team.ts';
 
 export const LOG_FORMATS = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'] as const;
 export const COMPETITIVE_RESULTS = ['5-0', '4-1', '3-2'] as const;
@@ -20,11 +20,28 @@ export const reportFieldsSchema = z.object({
   format: z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   date: z.coerce.date({ message: 'must be a date such as 2026-05-01T20:00:00Z' }).optional(),
   victor_side: z.enum(['Allies', 'Axis'], { message: "must be 'Allies' or 'Axis'" }).optional(),
-  duration: z.coerce.number({ message: 'must be a number of minutes' }).int('must be whole minutes').min(1).max(600).optional(),
-  result: z.string().trim().regex(/^\d-\d$/, "must look like '3-2' (winner first)").optional(),
+  duration: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int('must be whole minutes')
+    .min(1)
+    .max(600)
+    .optional(),
+  result: z
+    .string()
+    .trim()
+    .regex(/^\d-\d$/, "must look like '3-2' (winner first)")
+    .optional(),
   map: optionalText(100),
-  match: z.coerce.number({ message: 'must be a match index' }).int('must be a whole number').min(0).max(1000).optional(),
-  url: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).max(2000).optional(),
+  match: z.coerce
+    .number({ message: 'must be a match index' })
+    .int('must be a whole number')
+    .min(0)
+    .max(1000)
+    .optional(),
+  url: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+    .max(2000)
+    .optional(),
   event: optionalText(64),
   visibility: z.enum(['public', 'private'], { message: "must be 'public' or 'private'" }).optional(),
   title: optionalText(200),

@@ -1,5 +1,5 @@
-import { LogParseError, parseMatch, type LogFormat, type ParsedMatch } from '../../../domain/logs/index.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { LogParseError, parseMatch, type LogFormat, type ParsedMatch } from '#lib/domain/logs/index.ts';
+import { badRequest, HttpError } from '#lib/server/http/errors.ts';
 
 /** Decodes uploaded bytes as UTF-8 (a byte-order mark is dropped; invalid sequences become U+FFFD). */
 export function decodeLog(content: Uint8Array | string): string {

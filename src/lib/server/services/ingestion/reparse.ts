@@ -1,12 +1,12 @@
-import type { DB } from '../../db/index.ts';
-import { isAdmin, type Actor } from '../../auth/actor.ts';
-import type { LogFormat } from '../../../domain/logs/index.ts';
-import { forbidden, notFound, badRequest } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findLogUpload } from '../../repositories/log-uploads.ts';
-import { findMatchRow, listMatchIdsWithLogs, updateMatch } from '../../repositories/matches-write.ts';
-import { deletePlayerStats, upsertMatchPlayers } from '../../repositories/players-write.ts';
-import { audit } from '../audit.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { forbidden, notFound, badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findLogUpload } from '#lib/server/repositories/log-uploads.ts';
+import { findMatchRow, listMatchIdsWithLogs, updateMatch } from '#lib/server/repositories/matches-write.ts';
+import { deletePlayerStats, upsertMatchPlayers } from '#lib/server/repositories/players-write.ts';
+import { audit } from '#lib/server/services/audit.ts';
 import { matchFacts } from './facts.ts';
 import { LOG_FORMATS } from './input.ts';
 import { decodeLog, parseReportedLog } from './parse.ts';
@@ -52,10 +52,23 @@ export async function reparseMatch(db: DB, actor: Actor, matchId: number): Promi
       .execute();
     const kept = new Map<string, KeptPlayerColumns>(previous.map((r) => [r.steam_id, r]));
     await deletePlayerStats(trx, matchId);
-    const rows = playerStatRows(matchId, parsed, facts.victor_side, { winnerId: match.winner_team_id, loserId: match.loser_team_id }, kept);
+    const rows = playerStatRows(
+      matchId,
+      parsed,
+      facts.victor_side,
+      { winnerId: match.winner_team_id, loserId: match.loser_team_id },
+      kept,
+    );
     await upsertMatchPlayers(trx, { players: seenPlayers(parsed), seen: facts.date, count: false, stats: rows });
     await updateMatch(trx, matchId, matchColumnsFromLog(parsed, facts));
-    await audit(trx, actor, 'match.reparse', { type: 'match', id: matchId }, { players: previous.length }, { players: rows.length });
+    await audit(
+      trx,
+      actor,
+      'match.reparse',
+      { type: 'match', id: matchId },
+      { players: previous.length },
+      { players: rows.length },
+    );
     return {
       match_id: matchId,
       players_before: previous.length,
@@ -69,7 +82,9 @@ export async function reparseMatch(db: DB, actor: Actor, matchId: number): Promi
 export async function reparseAll(
   db: DB,
   actor: Actor,
-  onEach: (outcome: { match_id: number; ok: true; result: ReparseResult } | { match_id: number; ok: false; error: string }) => void = () => {},
+  onEach: (
+    outcome: { match_id: number; ok: true; result: ReparseResult } | { match_id: number; ok: false; error: string },
+  ) => void = () => {},
 ): Promise<{ ok: number; failed: number }> {
   if (!isAdmin(actor)) throw forbidden(messages.adminOnly);
   let ok = 0;

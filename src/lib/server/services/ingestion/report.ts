@@ -1,15 +1,19 @@
-import type { DB } from '../../db/index.ts';
-import { isAdmin, type Actor } from '../../auth/actor.ts';
-import type { CalculationStatus, MatchType } from '../../db/tables/matches.ts';
-import { json } from '../../db/json.ts';
-import { badRequest, unauthorized } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { describeZodError } from '../../http/respond.ts';
-import { lockUploadContent, storeLogUpload } from '../../repositories/log-uploads.ts';
-import { findReportedMatch, findTournamentIdByTag, insertReportedMatch } from '../../repositories/matches-write.ts';
-import { audit } from '../audit.ts';
-import { notifyQueued } from '../rating-queue.ts';
-import { getDefaultSeries } from '../series.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
+import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
+import { json } from '#lib/server/db/json.ts';
+import { badRequest, unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { describeZodError } from '#lib/server/http/respond.ts';
+import { lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
+import {
+  findReportedMatch,
+  findTournamentIdByTag,
+  insertReportedMatch,
+} from '#lib/server/repositories/matches-write.ts';
+import { audit } from '#lib/server/services/audit.ts';
+import { notifyQueued } from '#lib/server/services/rating-queue.ts';
+import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { matchFacts, normaliseOverrides } from './facts.ts';
 import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportFields, type ReportInput } from './input.ts';
 import { decodeLog, parseReportedLog } from './parse.ts';
@@ -36,7 +40,9 @@ function readData(raw: unknown): ReportData {
   }
   const parsed = reportDataSchema.safeParse(value);
   if (!parsed.success) {
-    const described = parsed.error.issues.slice(0, 3).map((i) => messages.invalidField(['data', ...i.path].join('.'), i.message));
+    const described = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => messages.invalidField(['data', ...i.path].join('.'), i.message));
     throw badRequest(described.join('; '));
   }
   return parsed.data;
@@ -56,7 +62,8 @@ function readFields(input: ReportInput): ReportFields {
 
 /** The team the report is made for: the key's team, else the first of the two that a signed-in user manages. */
 function submittingTeam(actor: Actor, teams: ReportTeam[]): { id: number; tag: string } | undefined {
-  if (actor.kind === 'team-key') return { id: actor.teamId, tag: teams.find((t) => t.id === actor.teamId)?.tag ?? actor.teamTag };
+  if (actor.kind === 'team-key')
+    return { id: actor.teamId, tag: teams.find((t) => t.id === actor.teamId)?.tag ?? actor.teamTag };
   if (actor.kind !== 'user') return undefined;
   const team = teams.find((t) => t.id !== null && actor.managedTeamIds.includes(t.id));
   return team && team.id !== null ? { id: team.id, tag: team.tag } : undefined;
@@ -122,40 +129,50 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
       // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
       await lockUploadContent(trx, sha256);
-      const existing = await findReportedMatch(trx, { logUploadId, matchIndex: parsed.index, winnerTag: winner.tag, loserTag: loser.tag });
+      const existing = await findReportedMatch(trx, {
+        logUploadId,
+        matchIndex: parsed.index,
+        winnerTag: winner.tag,
+        loserTag: loser.tag,
+      });
       if (existing) return { match_id: existing.id, series: existing.series, created: false };
     }
-    const matchId = await insertReportedMatch(trx, {
-      ...matchColumnsFromLog(parsed, facts),
-      series_id: series.id,
-      title: fields.title ?? null,
-      type: data.kind,
-      tournament_id: tournamentId,
-      map: facts.map,
-      date: facts.date,
-      result: facts.result,
-      winner_tag: winner.tag,
-      loser_tag: loser.tag,
-      winner_team_id: winner.id,
-      loser_team_id: loser.id,
-      calculation_status: status,
-      visibility: fields.visibility ?? 'public',
-      submitted_by_tag: submitter?.tag ?? null,
-      submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
-      submitted_by_team_id: submitter?.id ?? null,
-      submitted_by_user_id: userId,
-      url: fields.url ?? null,
-      log_upload_id: logUploadId,
-      source: input.source ?? 'log',
-      import_key: null,
-      report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
-    }, {
-      players: seenPlayers(parsed),
-      seen: facts.date,
-      count: true,
-      // match_id 0 stands for the id the same statement gives the match.
-      stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
-    }, { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) });
+    const matchId = await insertReportedMatch(
+      trx,
+      {
+        ...matchColumnsFromLog(parsed, facts),
+        series_id: series.id,
+        title: fields.title ?? null,
+        type: data.kind,
+        tournament_id: tournamentId,
+        map: facts.map,
+        date: facts.date,
+        result: facts.result,
+        winner_tag: winner.tag,
+        loser_tag: loser.tag,
+        winner_team_id: winner.id,
+        loser_team_id: loser.id,
+        calculation_status: status,
+        visibility: fields.visibility ?? 'public',
+        submitted_by_tag: submitter?.tag ?? null,
+        submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
+        submitted_by_team_id: submitter?.id ?? null,
+        submitted_by_user_id: userId,
+        url: fields.url ?? null,
+        log_upload_id: logUploadId,
+        source: input.source ?? 'log',
+        import_key: null,
+        report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+      },
+      {
+        players: seenPlayers(parsed),
+        seen: facts.date,
+        count: true,
+        // match_id 0 stands for the id the same statement gives the match.
+        stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
+      },
+      { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+    );
     await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
       teams: [winner.tag, loser.tag],
       kind: data.kind,

@@ -1,7 +1,7 @@
-import type { ParsedMatch } from '../../../domain/logs/index.ts';
-import { json } from '../../db/json.ts';
-import type { NewMatch, Side } from '../../db/tables/matches.ts';
-import type { PlayerStatRecord, SeenPlayer } from '../../repositories/players-write.ts';
+import type { ParsedMatch } from '#lib/domain/logs/index.ts';
+import { json } from '#lib/server/db/json.ts';
+import type { NewMatch, Side } from '#lib/server/db/tables/matches.ts';
+import type { PlayerStatRecord, SeenPlayer } from '#lib/server/repositories/players-write.ts';
 import type { MatchFacts } from './facts.ts';
 
 /** Columns a stored row keeps across a re-parse (set later by other parts of the site). */
@@ -66,7 +66,19 @@ export function seenPlayers(parsed: ParsedMatch): SeenPlayer[] {
 
 /** Match columns that come from the log and the (overridden) facts; a re-parse rewrites exactly these. */
 export type LogMatchColumns = Required<
-  Pick<NewMatch, 'map' | 'date' | 'duration' | 'result' | 'victor_side' | 'gamemode' | 'cap_flips' | 'kill_statistics' | 'log_format' | 'log_match_index'>
+  Pick<
+    NewMatch,
+    | 'map'
+    | 'date'
+    | 'duration'
+    | 'result'
+    | 'victor_side'
+    | 'gamemode'
+    | 'cap_flips'
+    | 'kill_statistics'
+    | 'log_format'
+    | 'log_match_index'
+  >
 >;
 
 /** The match columns that come from the log and the (overridden) facts. */

@@ -1,8 +1,8 @@
-import type { DB } from '../../db/index.ts';
-import { actsForTeam, type Actor } from '../../auth/actor.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findTeamByTag } from '../../repositories/teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { actsForTeam, type Actor } from '#lib/server/auth/actor.ts';
+import { badRequest, forbidden } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams.ts';
 
 /** One side of a report: the tag as stored on the match and the registered team's id (null when unregistered). */
 export interface ReportTeam {
@@ -15,7 +15,11 @@ export interface ReportTeam {
  * an unknown tag is an unregistered opponent stored by tag. 400 when both name the same team or neither is
  * registered; 403 unless the actor acts for one of the registered teams.
  */
-export async function resolveReportTeams(db: DB, actor: Actor, tags: readonly [string, string]): Promise<[ReportTeam, ReportTeam]> {
+export async function resolveReportTeams(
+  db: DB,
+  actor: Actor,
+  tags: readonly [string, string],
+): Promise<[ReportTeam, ReportTeam]> {
   if (tags[0].toLowerCase() === tags[1].toLowerCase()) throw badRequest(messages.reportSameTeams);
   const [winner, loser] = await Promise.all(tags.map((tag) => findTeamByTag(db, tag)));
   if (winner && loser && winner.id === loser.id) throw badRequest(messages.reportSameTeams);

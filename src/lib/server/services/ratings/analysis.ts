@@ -2,11 +2,22 @@
  * Model fitting and evaluation of a series' rated matches (the `hss ratings fit` and `hss ratings evaluate`
  * commands). Both read the posted matches between two registered teams in rating order (date, then id).
  */
-import type { Evaluation, RatedMatch, ThresholdFit } from '../../../domain/rating/index.ts';
-import { conservativeScore, evaluateModels, fitSectorThresholds, formatTable, kendallTauB } from '../../../domain/rating/index.ts';
-import type { DB } from '../../db/index.ts';
-import { listRatingMatches, loadTeamRatings, loadTrueStrengths, updateSeriesRatingModel } from '../../repositories/ratings.ts';
-import { requireSeries } from '../series.ts';
+import type { Evaluation, RatedMatch, ThresholdFit } from '#lib/domain/rating/index.ts';
+import {
+  conservativeScore,
+  evaluateModels,
+  fitSectorThresholds,
+  formatTable,
+  kendallTauB,
+} from '#lib/domain/rating/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import {
+  listRatingMatches,
+  loadTeamRatings,
+  loadTrueStrengths,
+  updateSeriesRatingModel,
+} from '#lib/server/repositories/ratings.ts';
+import { requireSeries } from '#lib/server/services/series.ts';
 import { isDrawnResult, seriesEnv } from './params.ts';
 import { recomputeSeries } from './process.ts';
 
@@ -16,7 +27,14 @@ export async function ratedMatches(db: DB, seriesId: number): Promise<RatedMatch
   const out: RatedMatch[] = [];
   for (const m of rows) {
     if (m.winner_team_id === null || m.loser_team_id === null || m.winner_team_id === m.loser_team_id) continue;
-    out.push({ id: m.id, winner: m.winner_team_id, loser: m.loser_team_id, result: m.result, date: m.date, drawn: isDrawnResult(m.result) });
+    out.push({
+      id: m.id,
+      winner: m.winner_team_id,
+      loser: m.loser_team_id,
+      result: m.result,
+      date: m.date,
+      drawn: isDrawnResult(m.result),
+    });
   }
   return out;
 }
@@ -29,7 +47,10 @@ export async function fitSeries(db: DB, seriesTag: string, use: boolean): Promis
   const series = await requireSeries(db, seriesTag);
   const matches = await ratedMatches(db, series.id);
   const fit = fitSectorThresholds(matches, seriesEnv(series));
-  await updateSeriesRatingModel(db, series.id, { sector_thresholds: { t1: fit.t1, t2: fit.t2 }, ...(use ? { rating_model: 'sector' as const } : {}) });
+  await updateSeriesRatingModel(db, series.id, {
+    sector_thresholds: { t1: fit.t1, t2: fit.t2 },
+    ...(use ? { rating_model: 'sector' as const } : {}),
+  });
   if (use) await recomputeSeries(db, series.id);
   return { ...fit, matches: matches.length };
 }
@@ -56,7 +77,13 @@ export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0
   const matches = await ratedMatches(db, series.id);
   const evaluation = evaluateModels(matches, { env: seriesEnv(series), testFraction });
   const table = formatTable(
-    evaluation.rows.map((r) => ({ model: r.model, n: r.n, accuracy: r.accuracy, log_loss: r.log_loss, brier: r.brier })),
+    evaluation.rows.map((r) => ({
+      model: r.model,
+      n: r.n,
+      accuracy: r.accuracy,
+      log_loss: r.log_loss,
+      brier: r.brier,
+    })),
     { columns: ['model', 'n', 'accuracy', 'log_loss', 'brier'] },
   );
   const truth = await loadTrueStrengths(db, series.id);
@@ -68,5 +95,10 @@ export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0
     scores.push(conservativeScore(r));
     strengths.push(t);
   }
-  return { evaluation, table, kendall_tau: scores.length >= 2 ? kendallTauB(scores, strengths) : null, teams_with_truth: scores.length };
+  return {
+    evaluation,
+    table,
+    kendall_tau: scores.length >= 2 ? kendallTauB(scores, strengths) : null,
+    teams_with_truth: scores.length,
+  };
 }

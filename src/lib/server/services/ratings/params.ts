@@ -1,6 +1,6 @@
-import type { ReplayParams, SectorThresholds } from '../../../domain/rating/index.ts';
-import { createEnv, type TrueSkillEnv } from '../../../domain/rating/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
+import type { ReplayParams, SectorThresholds } from '#lib/domain/rating/index.ts';
+import { createEnv, type TrueSkillEnv } from '#lib/domain/rating/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 
 /** The sector thresholds stored on a series, or undefined when absent or malformed. */
 export function storedThresholds(series: Pick<SeriesRow, 'sector_thresholds'>): SectorThresholds | undefined {

@@ -1,7 +1,7 @@
-import type { DB } from '../../db/index.ts';
-import type { MatchType } from '../../db/tables/matches.ts';
-import { friendliesChanged } from '../../repositories/player-skills.ts';
-import { seriesWithQueuedMatches } from '../../repositories/ratings.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
+import { friendliesChanged } from '#lib/server/repositories/player-skills.ts';
+import { seriesWithQueuedMatches } from '#lib/server/repositories/ratings.ts';
 import { rateQueued, recomputeRatings, type RatingPass } from './rate.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from './skills.ts';
 import { refreshSeriesStatistics } from './statistics.ts';
@@ -14,7 +14,12 @@ export interface SeriesUpdate extends RatingPass {
 
 async function postedTypes(trx: DB, ids: readonly number[]): Promise<MatchType[]> {
   if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('matches').select('type').distinct().where('id', 'in', [...ids]).execute();
+  const rows = await trx
+    .selectFrom('matches')
+    .select('type')
+    .distinct()
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((r) => r.type);
 }
 
@@ -23,7 +28,11 @@ async function postedTypes(trx: DB, ids: readonly number[]): Promise<MatchType[]
  * friendlies when one was accepted since they were computed: friendlies are never queued), the percentiles of
  * matches that lack them, and the series statistics. Idempotent.
  */
-export function refreshDerived(db: DB, seriesId: number, gameTypes: readonly MatchType[]): Promise<{ skills: number; percentiles: number }> {
+export function refreshDerived(
+  db: DB,
+  seriesId: number,
+  gameTypes: readonly MatchType[],
+): Promise<{ skills: number; percentiles: number }> {
   return db.transaction().execute(async (trx) => {
     const types = new Set<MatchType>(gameTypes);
     if (await friendliesChanged(trx, seriesId)) types.add('friendly');
@@ -41,10 +50,12 @@ export function refreshDerived(db: DB, seriesId: number, gameTypes: readonly Mat
 export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
   const passes: { pass: RatingPass; types: MatchType[] }[] = [];
   for (const seriesId of await seriesWithQueuedMatches(db)) {
-    passes.push(await db.transaction().execute(async (trx) => {
-      const pass = await rateQueued(trx, seriesId);
-      return { pass, types: await postedTypes(trx, pass.posted_ids) };
-    }));
+    passes.push(
+      await db.transaction().execute(async (trx) => {
+        const pass = await rateQueued(trx, seriesId);
+        return { pass, types: await postedTypes(trx, pass.posted_ids) };
+      }),
+    );
   }
   const out: SeriesUpdate[] = [];
   for (const { pass, types } of passes) out.push({ ...pass, ...(await refreshDerived(db, pass.series_id, types)) });
@@ -60,7 +71,9 @@ export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate>
   return db.transaction().execute(async (trx) => {
     const pass = await recomputeRatings(trx, seriesId);
     const skills = await refreshPlayerSkills(trx, seriesId, GAME_TYPES);
-    const ids = (await trx.selectFrom('matches').select('id').where('series_id', '=', seriesId).execute()).map((r) => r.id);
+    const ids = (await trx.selectFrom('matches').select('id').where('series_id', '=', seriesId).execute()).map(
+      (r) => r.id,
+    );
     const percentiles = await refreshPercentiles(trx, seriesId, ids);
     await refreshSeriesStatistics(trx, seriesId);
     return { ...pass, skills, percentiles };

@@ -10,10 +10,10 @@
  * - A match against an unregistered team (null team id) is posted but changes no rating (its rating columns stay
  *   null): there is no rating to update on that side, and a phantom opponent would inflate the registered side.
  */
-import type { RatedMatch, TeamRating } from '../../../domain/rating/index.ts';
-import { replayRatings } from '../../../domain/rating/index.ts';
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
+import type { RatedMatch, TeamRating } from '#lib/domain/rating/index.ts';
+import { replayRatings } from '#lib/domain/rating/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import {
   lastRatedMatch,
   listRatingMatches,
@@ -21,7 +21,7 @@ import {
   lockSeries,
   skipQueuedFriendlies,
   type RatingMatchRow,
-} from '../../repositories/ratings.ts';
+} from '#lib/server/repositories/ratings.ts';
 import { isDrawnResult, seriesReplayParams } from './params.ts';
 import { writeFullReplay, writeIncrementalReplay } from './write.ts';
 
@@ -44,7 +44,14 @@ const later = (a: { date: Date; id: number }, b: { date: Date; id: number }): bo
   a.date.getTime() > b.date.getTime() || (a.date.getTime() === b.date.getTime() && a.id > b.id);
 
 function toRated(m: RatingMatchRow & { winner_team_id: number; loser_team_id: number }): RatedMatch {
-  return { id: m.id, winner: m.winner_team_id, loser: m.loser_team_id, result: m.result, date: m.date, drawn: isDrawnResult(m.result) };
+  return {
+    id: m.id,
+    winner: m.winner_team_id,
+    loser: m.loser_team_id,
+    result: m.result,
+    date: m.date,
+    drawn: isDrawnResult(m.result),
+  };
 }
 
 /** Replays the whole series from the prior inside `trx` (the caller holds the series lock). */
@@ -53,7 +60,13 @@ async function replayFull(trx: DB, series: SeriesRow, matches: RatingMatchRow[])
   const rated = matches.filter(isRated);
   const replay = replayRatings(rated.map(toRated), seriesReplayParams(series));
   await writeFullReplay(trx, series, matches, replay);
-  return { series_id: series.id, mode: 'full', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
+  return {
+    series_id: series.id,
+    mode: 'full',
+    posted: queued.length,
+    rated: rated.length,
+    posted_ids: queued.map((m) => m.id),
+  };
 }
 
 /** Continues from the stored team ratings with the queued matches (all later than the newest rated match). */
@@ -62,11 +75,24 @@ async function replayIncremental(trx: DB, series: SeriesRow, queued: RatingMatch
   const teamIds = [...new Set(rated.flatMap((m) => [m.winner_team_id, m.loser_team_id]))];
   const initial = new Map<number, TeamRating>();
   for (const r of await loadTeamRatings(trx, series.id, teamIds)) {
-    initial.set(r.team_id, { mu: r.mu, sigma: r.sigma, num_matches: r.num_matches, wins: r.wins, losses: r.losses, last_updated: r.last_updated });
+    initial.set(r.team_id, {
+      mu: r.mu,
+      sigma: r.sigma,
+      num_matches: r.num_matches,
+      wins: r.wins,
+      losses: r.losses,
+      last_updated: r.last_updated,
+    });
   }
   const replay = replayRatings(rated.map(toRated), seriesReplayParams(series), initial);
   await writeIncrementalReplay(trx, series.id, queued, replay);
-  return { series_id: series.id, mode: 'incremental', posted: queued.length, rated: rated.length, posted_ids: queued.map((m) => m.id) };
+  return {
+    series_id: series.id,
+    mode: 'incremental',
+    posted: queued.length,
+    rated: rated.length,
+    posted_ids: queued.map((m) => m.id),
+  };
 }
 
 async function loadSeries(trx: DB, seriesId: number): Promise<SeriesRow> {

@@ -10,17 +10,17 @@
  * - Because z-scores depend on the whole population, a refresh recomputes every player of the game type in bulk.
  * - Populations include every player (private ones too); hiding private players is the read side's job.
  */
-import type { PlayerMatchRow, StatVector } from '../../../domain/skill/index.ts';
-import { computePlayerSkills, matchPercentiles, STAT_KEYS } from '../../../domain/skill/index.ts';
-import type { DB } from '../../db/index.ts';
-import type { MatchType } from '../../db/tables/matches.ts';
+import type { PlayerMatchRow, StatVector } from '#lib/domain/skill/index.ts';
+import { computePlayerSkills, matchPercentiles, STAT_KEYS } from '#lib/domain/skill/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
 import {
   listPercentileSourceRows,
   listSkillSourceRows,
   replacePlayerSkills,
   writePercentiles,
   type SkillWrite,
-} from '../../repositories/player-skills.ts';
+} from '#lib/server/repositories/player-skills.ts';
 
 export const GAME_TYPES: readonly MatchType[] = ['competitive', 'event', 'friendly'];
 
@@ -32,18 +32,33 @@ export function roleNames(roles: unknown): string[] {
   const out: string[] = [];
   for (const r of roles) {
     if (typeof r === 'string') out.push(r);
-    else if (r && typeof r === 'object' && typeof (r as { role?: unknown }).role === 'string') out.push((r as { role: string }).role);
+    else if (r && typeof r === 'object' && typeof (r as { role?: unknown }).role === 'string')
+      out.push((r as { role: string }).role);
   }
   return out;
 }
 
 /** Recomputes the series' player_skills of `gameTypes` (all by default) from their counted matches. Returns rows written. */
-export async function refreshPlayerSkills(db: DB, seriesId: number, gameTypes: readonly MatchType[] = GAME_TYPES): Promise<number> {
+export async function refreshPlayerSkills(
+  db: DB,
+  seriesId: number,
+  gameTypes: readonly MatchType[] = GAME_TYPES,
+): Promise<number> {
   const source = await listSkillSourceRows(db, seriesId, gameTypes);
   const rows: (PlayerMatchRow & { player: string; gameType: MatchType })[] = [];
   for (const r of source) {
     if (!(r.playtime > 0)) continue;
-    rows.push({ player: r.steam_id, gameType: r.game_type, playtime: r.playtime, kpm: r.kpm, dpm: r.dpm, spm: r.spm, cpm: r.cpm, weapons: r.weapons ?? {}, roles: roleNames(r.roles) });
+    rows.push({
+      player: r.steam_id,
+      gameType: r.game_type,
+      playtime: r.playtime,
+      kpm: r.kpm,
+      dpm: r.dpm,
+      spm: r.spm,
+      cpm: r.cpm,
+      weapons: r.weapons ?? {},
+      roles: roleNames(r.roles),
+    });
   }
   const writes: SkillWrite[] = [];
   for (const [gameType, players] of computePlayerSkills(rows)) {
@@ -69,15 +84,35 @@ export async function refreshPlayerSkills(db: DB, seriesId: number, gameTypes: r
  * Computes side_percentile and all_percentile of every player of the given matches (or of every match of the series
  * that still lacks them) with matchPercentiles: a player without a side is ranked among the side-less players.
  */
-export async function refreshPercentiles(db: DB, seriesId: number, matchIds: readonly number[] | 'missing'): Promise<number> {
+export async function refreshPercentiles(
+  db: DB,
+  seriesId: number,
+  matchIds: readonly number[] | 'missing',
+): Promise<number> {
   const source = await listPercentileSourceRows(db, seriesId, matchIds);
   const out: { match_id: number; steam_id: string; side_percentile: number; all_percentile: number }[] = [];
-  for (let start = 0; start < source.length; ) {
+  for (let start = 0; start < source.length;) {
     let end = start;
     while (end < source.length && source[end]!.match_id === source[start]!.match_id) end++;
     const lines = source.slice(start, end);
-    const result = matchPercentiles(lines.map((l) => ({ player: l.steam_id, side: l.side ?? 'none', kpm: l.kpm, dpm: l.dpm, spm: l.spm, cpm: l.cpm })));
-    result.forEach((r, i) => out.push({ match_id: lines[i]!.match_id, steam_id: lines[i]!.steam_id, side_percentile: r.side_percentile, all_percentile: r.all_percentile }));
+    const result = matchPercentiles(
+      lines.map((l) => ({
+        player: l.steam_id,
+        side: l.side ?? 'none',
+        kpm: l.kpm,
+        dpm: l.dpm,
+        spm: l.spm,
+        cpm: l.cpm,
+      })),
+    );
+    result.forEach((r, i) =>
+      out.push({
+        match_id: lines[i]!.match_id,
+        steam_id: lines[i]!.steam_id,
+        side_percentile: r.side_percentile,
+        all_percentile: r.all_percentile,
+      }),
+    );
     start = end;
   }
   await writePercentiles(db, out);

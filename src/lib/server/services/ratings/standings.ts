@@ -1,5 +1,5 @@
-import { rankTeams } from '../../../domain/rating/index.ts';
-import type { DB } from '../../db/index.ts';
+import { rankTeams } from '#lib/domain/rating/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
 
 /** A team's place in a series: score = mu - 3 sigma; 'ranked' once it has played ranked_after_matches matches. */
 export interface Standing {
@@ -18,7 +18,11 @@ export interface Standing {
 
 /** The leaderboard of a series' live teams. */
 export async function seriesStandings(db: DB, seriesId: number): Promise<Standing[]> {
-  const series = await db.selectFrom('series').select('ranked_after_matches').where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const series = await db
+    .selectFrom('series')
+    .select('ranked_after_matches')
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('team_ratings as r')
     .innerJoin('teams as t', 't.id', 'r.team_id')
@@ -27,7 +31,10 @@ export async function seriesStandings(db: DB, seriesId: number): Promise<Standin
     .where('t.deleted_at', 'is', null)
     .execute();
   const byId = new Map(rows.map((r) => [r.team_id, r]));
-  return rankTeams(rows.map((r) => [r.team_id, r] as const), series.ranked_after_matches).map((t) => {
+  return rankTeams(
+    rows.map((r) => [r.team_id, r] as const),
+    series.ranked_after_matches,
+  ).map((t) => {
     const r = byId.get(t.team as number)!;
     return { ...r, score: t.score, ranking: t.ranked ? 'ranked' : 'pending', rank: t.rank };
   });

@@ -4,10 +4,10 @@
  * shape and the counting rules: public matches and players only) and stored, so that GET .../statistics serves it
  * without recomputing.
  */
-import type { SeriesStatistics } from '../../../schemas/statistics.ts';
-import type { DB } from '../../db/index.ts';
-import { storeSeriesStatistics } from '../../repositories/series-statistics.ts';
-import { computeSeriesStatistics } from '../read/statistics.ts';
+import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import { storeSeriesStatistics } from '#lib/server/repositories/series-statistics.ts';
+import { computeSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 
 /** Recomputes and stores the statistics document of a series; returns it. */
 export async function refreshSeriesStatistics(db: DB, seriesId: number): Promise<SeriesStatistics> {

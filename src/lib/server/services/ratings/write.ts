@@ -3,9 +3,9 @@
  * columns, history points, team ratings), so recomputing an unchanged series writes nothing and a backdated match
  * rewrites only the matches after it.
  */
-import type { ReplayResult, TeamRating } from '../../../domain/rating/index.ts';
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
+import type { ReplayResult, TeamRating } from '#lib/domain/rating/index.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import {
   MATCH_RATING_COLUMNS,
   deleteRatingHistory,
@@ -18,7 +18,7 @@ import {
   type MatchRatingWrite,
   type RatingMatchRow,
   type StoredTeamRating,
-} from '../../repositories/ratings.ts';
+} from '#lib/server/repositories/ratings.ts';
 
 /** The rating columns of a match that changes no rating. */
 export const unrated = (id: number): MatchRatingWrite => ({
@@ -61,7 +61,14 @@ export function historyWrites(replay: ReplayResult, dates: ReadonlyMap<number, D
   for (const [team, points] of replay.history) {
     const before = (replay.teams.get(team)?.num_matches ?? 0) - points.length;
     points.forEach((p, i) => {
-      out.push({ team_id: team as number, match_id: p.match_id as number, date: dates.get(p.match_id as number)!, mu: p.mu, sigma: p.sigma, num_matches: before + i + 1 });
+      out.push({
+        team_id: team as number,
+        match_id: p.match_id as number,
+        date: dates.get(p.match_id as number)!,
+        mu: p.mu,
+        sigma: p.sigma,
+        num_matches: before + i + 1,
+      });
     });
   }
   return out;
@@ -69,18 +76,35 @@ export function historyWrites(replay: ReplayResult, dates: ReadonlyMap<number, D
 
 export function storedRating(teamId: number, t: TeamRating): StoredTeamRating {
   const last = t.last_updated;
-  return { team_id: teamId, mu: t.mu, sigma: t.sigma, num_matches: t.num_matches, wins: t.wins, losses: t.losses, last_updated: last === null ? null : new Date(last) };
+  return {
+    team_id: teamId,
+    mu: t.mu,
+    sigma: t.sigma,
+    num_matches: t.num_matches,
+    wins: t.wins,
+    losses: t.losses,
+    last_updated: last === null ? null : new Date(last),
+  };
 }
 
 const sameTeam = (a: StoredTeamRating, b: StoredTeamRating): boolean =>
-  a.mu === b.mu && a.sigma === b.sigma && a.num_matches === b.num_matches && a.wins === b.wins && a.losses === b.losses &&
+  a.mu === b.mu &&
+  a.sigma === b.sigma &&
+  a.num_matches === b.num_matches &&
+  a.wins === b.wins &&
+  a.losses === b.losses &&
   (a.last_updated?.getTime() ?? null) === (b.last_updated?.getTime() ?? null);
 
 /**
  * Writes a full replay of `matches` (all the series' queued and posted non-friendly matches): queued matches are
  * posted; every other row is written only where it differs from the stored value.
  */
-export async function writeFullReplay(trx: DB, series: SeriesRow, matches: readonly RatingMatchRow[], replay: ReplayResult): Promise<void> {
+export async function writeFullReplay(
+  trx: DB,
+  series: SeriesRow,
+  matches: readonly RatingMatchRow[],
+  replay: ReplayResult,
+): Promise<void> {
   const computed = matchWrites(replay);
   const changed: MatchRatingWrite[] = [];
   const posted: MatchRatingWrite[] = [];
@@ -99,13 +123,30 @@ export async function writeFullReplay(trx: DB, series: SeriesRow, matches: reado
   const keep = new Set<string>();
   for (const h of wanted) {
     const s = stored.get(key(h));
-    if (s && s.mu === h.mu && s.sigma === h.sigma && s.num_matches === h.num_matches && s.date.getTime() === h.date.getTime()) keep.add(key(h));
+    if (
+      s &&
+      s.mu === h.mu &&
+      s.sigma === h.sigma &&
+      s.num_matches === h.num_matches &&
+      s.date.getTime() === h.date.getTime()
+    )
+      keep.add(key(h));
     else inserts.push(h);
   }
-  await deleteRatingHistory(trx, [...stored.entries()].filter(([k]) => !keep.has(k)).map(([, h]) => h.id));
+  await deleteRatingHistory(
+    trx,
+    [...stored.entries()].filter(([k]) => !keep.has(k)).map(([, h]) => h.id),
+  );
   await insertRatingHistory(trx, series.id, inserts);
 
-  const prior: TeamRating = { mu: series.rating_mu, sigma: series.rating_sigma, num_matches: 0, wins: 0, losses: 0, last_updated: null };
+  const prior: TeamRating = {
+    mu: series.rating_mu,
+    sigma: series.rating_sigma,
+    num_matches: 0,
+    wins: 0,
+    losses: 0,
+    last_updated: null,
+  };
   const storedTeams = new Map((await loadTeamRatings(trx, series.id)).map((t) => [t.team_id, t]));
   const teamWrites: StoredTeamRating[] = [];
   for (const teamId of new Set([...storedTeams.keys(), ...(replay.teams.keys() as Iterable<number>)])) {
@@ -117,9 +158,22 @@ export async function writeFullReplay(trx: DB, series: SeriesRow, matches: reado
 }
 
 /** Writes an incremental replay (every replayed match is queued and later than the stored ones). */
-export async function writeIncrementalReplay(trx: DB, seriesId: number, queued: readonly RatingMatchRow[], replay: ReplayResult): Promise<void> {
+export async function writeIncrementalReplay(
+  trx: DB,
+  seriesId: number,
+  queued: readonly RatingMatchRow[],
+  replay: ReplayResult,
+): Promise<void> {
   const computed = matchWrites(replay);
-  await writeMatchRatings(trx, queued.map((m) => computed.get(m.id) ?? unrated(m.id)), true);
+  await writeMatchRatings(
+    trx,
+    queued.map((m) => computed.get(m.id) ?? unrated(m.id)),
+    true,
+  );
   await insertRatingHistory(trx, seriesId, historyWrites(replay, new Map(queued.map((m) => [m.id, m.date]))));
-  await upsertTeamRatings(trx, seriesId, [...replay.history.keys()].map((t) => storedRating(t as number, replay.teams.get(t)!)));
+  await upsertTeamRatings(
+    trx,
+    seriesId,
+    [...replay.history.keys()].map((t) => storedRating(t as number, replay.teams.get(t)!)),
+  );
 }

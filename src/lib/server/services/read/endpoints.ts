@@ -1,19 +1,24 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDb, type DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
-import { endpoint } from '../../http/respond.ts';
-import { readQuery } from '../../http/request.ts';
-import { badRequest } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { cachedJson, cachedResponse, responseWithEtag } from '../../http/cache.ts';
-import { cachedPublicRead } from '../../http/read-cache.ts';
-import { getSeriesList, requireSeries, toSeries } from '../series.ts';
-import { booleanParam } from '../../../schemas/meta.ts';
-import { MATCH_FILTER_KEYS, matchIdParam, matchListQuerySchema, privateMatchesQuerySchema } from '../../../schemas/match.ts';
-import { teamListQuerySchema, teamPlayersQuerySchema } from '../../../schemas/team.ts';
-import { playerSearchQuerySchema, steamIdParam } from '../../../schemas/player.ts';
-import { logPathParam } from '../../../schemas/log.ts';
+import { getDb, type DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { endpoint } from '#lib/server/http/respond.ts';
+import { readQuery } from '#lib/server/http/request.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { cachedJson, cachedResponse, responseWithEtag } from '#lib/server/http/cache.ts';
+import { cachedPublicRead } from '#lib/server/http/read-cache.ts';
+import { getSeriesList, requireSeries, toSeries } from '#lib/server/services/series.ts';
+import { booleanParam } from '#lib/schemas/meta.ts';
+import {
+  MATCH_FILTER_KEYS,
+  matchIdParam,
+  matchListQuerySchema,
+  privateMatchesQuerySchema,
+} from '#lib/schemas/match.ts';
+import { teamListQuerySchema, teamPlayersQuerySchema } from '#lib/schemas/team.ts';
+import { playerSearchQuerySchema, steamIdParam } from '#lib/schemas/player.ts';
+import { logPathParam } from '#lib/schemas/log.ts';
 import { getSeriesStatistics } from './statistics.ts';
 import { getMatchDetail, listPrivateMatches, listSeriesMatches } from './matches.ts';
 import { getTeamDetail, listTeamPlayers, listTeams } from './teams.ts';
@@ -108,7 +113,8 @@ export const readEndpoints = {
     const matchId = pathParam(context, 'matchId', matchIdParam);
     const actor = context.locals.actor;
     // Only anonymous reads are shared: what a signed-in caller sees depends on who they are.
-    if (actor.kind === 'anonymous') return publicJson(context, db, async () => (await getMatchDetail(db, series, matchId, actor)).data);
+    if (actor.kind === 'anonymous')
+      return publicJson(context, db, async () => (await getMatchDetail(db, series, matchId, actor)).data);
     const result = await getMatchDetail(db, series, matchId, actor);
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),
@@ -151,7 +157,8 @@ export const readEndpoints = {
     const { db, series } = await seriesOf(context);
     const steamId = pathParam(context, 'steamId', steamIdParam);
     const actor = context.locals.actor;
-    if (actor.kind === 'anonymous') return publicJson(context, db, async () => (await getPlayerDetail(db, series, steamId, actor)).data);
+    if (actor.kind === 'anonymous')
+      return publicJson(context, db, async () => (await getPlayerDetail(db, series, steamId, actor)).data);
     const result = await getPlayerDetail(db, series, steamId, actor);
     return cachedJson(context.request, result.data, result.personal ? 'private' : 'public');
   }),

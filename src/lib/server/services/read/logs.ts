@@ -1,15 +1,13 @@
-import type { DB } from '../../db/index.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { isAdmin } from '../../auth/actor.ts';
-import type { LogEntry, LogListing } from '../../../schemas/log.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findLogFile, listLogsUnder } from '../../repositories/read/logs.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { isAdmin } from '#lib/server/auth/actor.ts';
+import type { LogEntry, LogListing } from '#lib/schemas/log.ts';
+import { forbidden, notFound, unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findLogFile, listLogsUnder } from '#lib/server/repositories/read/logs.ts';
 import { iso } from './values.ts';
 
-export type LogBrowse =
-  | { kind: 'folder'; listing: LogListing }
-  | { kind: 'file'; name: string; content: Uint8Array };
+export type LogBrowse = { kind: 'folder'; listing: LogListing } | { kind: 'file'; name: string; content: Uint8Array };
 
 /**
  * GET /v3/logs?path=: admins only (401 anonymous, 403 others). A file path answers the file; a folder path

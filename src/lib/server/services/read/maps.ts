@@ -1,8 +1,8 @@
-import caps from '../../../domain/catalogue/caps.json' with { type: 'json' };
-import type { MapCaps } from '../../../schemas/map.ts';
-import { resolveMap } from '../../../domain/catalogue/maps.ts';
-import { notFound } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
+import caps from '#lib/domain/catalogue/caps.json' with { type: 'json' };
+import type { MapCaps } from '#lib/schemas/map.ts';
+import { resolveMap } from '#lib/domain/catalogue/maps.ts';
+import { notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 
 interface CapsEntry {
   orientation: string;

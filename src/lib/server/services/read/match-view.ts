@@ -1,6 +1,6 @@
-import type { Match, MatchTeam, PlayerStats } from '../../../schemas/match.ts';
-import type { Side } from '../../db/tables/matches.ts';
-import type { MatchListRow } from '../../repositories/read/matches.ts';
+import type { Match, MatchTeam, PlayerStats } from '#lib/schemas/match.ts';
+import type { Side } from '#lib/server/db/tables/matches.ts';
+import type { MatchListRow } from '#lib/server/repositories/read/matches.ts';
 import { iso, mapView } from './values.ts';
 
 type Prefix = 'winner' | 'loser';
@@ -18,7 +18,12 @@ function matchTeam(row: MatchListRow, side: Prefix): MatchTeam {
     rating:
       muBefore == null || sigmaBefore == null
         ? null
-        : { mu_before: muBefore, sigma_before: sigmaBefore, mu_after: row[`${side}_mu_after`], sigma_after: row[`${side}_sigma_after`] },
+        : {
+            mu_before: muBefore,
+            sigma_before: sigmaBefore,
+            mu_after: row[`${side}_mu_after`],
+            sigma_after: row[`${side}_sigma_after`],
+          },
   };
 }
 
@@ -57,13 +62,39 @@ export function toMatch(row: MatchListRow): Match {
 
 /** Columns of player_match_stats that the API returns verbatim. */
 const STAT_FIELDS = [
-  'side', 'name', 'playtime', 'kills', 'deaths', 'teamkills', 'kpm', 'dpm', 'cpm', 'spm', 'max_streak', 'combat_points',
-  'offensive_points', 'defensive_points', 'support_points', 'weapons', 'roles', 'squads', 'killers', 'victims',
-  'kill_events', 'streamer', 'side_percentile', 'all_percentile',
+  'side',
+  'name',
+  'playtime',
+  'kills',
+  'deaths',
+  'teamkills',
+  'kpm',
+  'dpm',
+  'cpm',
+  'spm',
+  'max_streak',
+  'combat_points',
+  'offensive_points',
+  'defensive_points',
+  'support_points',
+  'weapons',
+  'roles',
+  'squads',
+  'killers',
+  'victims',
+  'kill_events',
+  'streamer',
+  'side_percentile',
+  'all_percentile',
 ] as const satisfies readonly (keyof PlayerStats)[];
 
 /** The API view of one player's match statistics; `team` is the registered team's tag, if any. */
-export function toPlayerStats(row: { [K in (typeof STAT_FIELDS)[number]]: unknown } & { team_tag: string | null }): PlayerStats {
-  const stats = Object.fromEntries(STAT_FIELDS.map((field) => [field, row[field]])) as unknown as Omit<PlayerStats, 'team'>;
+export function toPlayerStats(
+  row: { [K in (typeof STAT_FIELDS)[number]]: unknown } & { team_tag: string | null },
+): PlayerStats {
+  const stats = Object.fromEntries(STAT_FIELDS.map((field) => [field, row[field]])) as unknown as Omit<
+    PlayerStats,
+    'team'
+  >;
   return { ...stats, team: row.team_tag };
 }

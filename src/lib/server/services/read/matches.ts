@@ -1,14 +1,20 @@
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { actsForTeam, isAdmin } from '../../auth/actor.ts';
-import type { MatchDetail, MatchList, MatchListQuery, PlayerStats } from '../../../schemas/match.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { resolveMap } from '../../../domain/catalogue/maps.ts';
-import { findTeamByTag } from '../../repositories/teams.ts';
-import { findMatch, findTournamentIds, listMatches, listPlayerStats, type MatchFilter } from '../../repositories/read/matches.ts';
-import { requireTeam } from '../teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { actsForTeam, isAdmin } from '#lib/server/auth/actor.ts';
+import type { MatchDetail, MatchList, MatchListQuery, PlayerStats } from '#lib/schemas/match.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { resolveMap } from '#lib/domain/catalogue/maps.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import {
+  findMatch,
+  findTournamentIds,
+  listMatches,
+  listPlayerStats,
+  type MatchFilter,
+} from '#lib/server/repositories/read/matches.ts';
+import { requireTeam } from '#lib/server/services/teams.ts';
 import { toMatch, toPlayerStats } from './match-view.ts';
 import type { ReadResult } from './values.ts';
 
@@ -57,7 +63,12 @@ export async function listSeriesMatches(db: DB, series: SeriesRow, query: MatchL
  * to its teams' managers (and API keys) and admins (403 otherwise). Players with private profiles are left out
  * except for admins.
  */
-export async function getMatchDetail(db: DB, series: SeriesRow, matchId: number, actor: Actor): Promise<ReadResult<MatchDetail>> {
+export async function getMatchDetail(
+  db: DB,
+  series: SeriesRow,
+  matchId: number,
+  actor: Actor,
+): Promise<ReadResult<MatchDetail>> {
   // Both reads at once: the statistics are only used once the match is found and visible to the caller.
   const [row, stats] = await Promise.all([findMatch(db, series.id, matchId), listPlayerStats(db, matchId)]);
   if (!row) throw notFound(messages.matchNotFound(matchId));
@@ -65,12 +76,17 @@ export async function getMatchDetail(db: DB, series: SeriesRow, matchId: number,
   if (isPrivate && !actsForTeam(actor, row.winner_team_id) && !actsForTeam(actor, row.loser_team_id)) {
     throw forbidden(messages.privateMatch);
   }
-  const teamTags = new Map<number | null, string>([[row.winner_team_id, row.winner_tag], [row.loser_team_id, row.loser_tag]]);
+  const teamTags = new Map<number | null, string>([
+    [row.winner_team_id, row.winner_tag],
+    [row.loser_team_id, row.loser_tag],
+  ]);
   teamTags.delete(null);
   const showPrivate = isAdmin(actor);
   const hidden = new Set(stats.filter((s) => s.visibility === 'private' && !showPrivate).map((s) => s.steam_id));
   const player_stats: Record<string, PlayerStats> = {};
-  for (const s of stats) if (!hidden.has(s.steam_id)) player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
+  for (const s of stats)
+    if (!hidden.has(s.steam_id))
+      player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
   const match = toMatch(row);
   match.defensive_players = {
     Allies: match.defensive_players.Allies.filter((id) => !hidden.has(id)),
@@ -91,7 +107,11 @@ export async function listPrivateMatches(
   const team = await requireTeam(db, tag);
   if (actor.kind === 'anonymous') throw unauthorized(messages.signInRequired);
   if (!actsForTeam(actor, team.id)) throw forbidden(messages.forbidden);
-  const filter: MatchFilter = { seriesId: series.id, visibility: 'private', involving: [{ teamIds: [team.id], tags: [] }] };
+  const filter: MatchFilter = {
+    seriesId: series.id,
+    visibility: 'private',
+    involving: [{ teamIds: [team.id], tags: [] }],
+  };
   const { rows, total } = await listMatches(db, filter, page);
   return { matches: rows.map(toMatch), meta: { count: rows.length, offset: page.offset, total_count: total } };
 }

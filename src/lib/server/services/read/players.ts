@@ -1,12 +1,12 @@
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { isAdmin } from '../../auth/actor.ts';
-import type { PlayerDetail, PlayerSearchResult } from '../../../schemas/player.ts';
-import { PLAYER_SEARCH_LIMIT } from '../../../schemas/player.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findPlayerProfile, listPlayerTeams, searchPlayers } from '../../repositories/read/players.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { Actor } from '#lib/server/auth/actor.ts';
+import { isAdmin } from '#lib/server/auth/actor.ts';
+import type { PlayerDetail, PlayerSearchResult } from '#lib/schemas/player.ts';
+import { PLAYER_SEARCH_LIMIT } from '#lib/schemas/player.ts';
+import { forbidden, notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { findPlayerProfile, listPlayerTeams, searchPlayers } from '#lib/server/repositories/read/players.ts';
 import { playerNames } from './teams.ts';
 import type { ReadResult } from './values.ts';
 
@@ -17,7 +17,10 @@ import type { ReadResult } from './values.ts';
 export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: string): Promise<PlayerSearchResult[]> {
   if (!query) return [];
   const rows = await searchPlayers(db, series.id, query, PLAYER_SEARCH_LIMIT);
-  const names = await playerNames(db, rows.map((r) => r.steam_id));
+  const names = await playerNames(
+    db,
+    rows.map((r) => r.steam_id),
+  );
   return rows.map((row) => ({
     compMatchesCount: Number(row.comp),
     eventMatchesCount: Number(row.event),
@@ -32,9 +35,17 @@ export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: stri
  * claimed it and to admins (403 otherwise); 404 for an unknown id. The answer is personal for signed-in callers
  * (`owned` depends on who asks).
  */
-export async function getPlayerDetail(db: DB, series: SeriesRow, steamId: string, actor: Actor): Promise<ReadResult<PlayerDetail>> {
+export async function getPlayerDetail(
+  db: DB,
+  series: SeriesRow,
+  steamId: string,
+  actor: Actor,
+): Promise<ReadResult<PlayerDetail>> {
   // The teams are read at once; they are only used once the profile is found and visible to the caller.
-  const [player, teams] = await Promise.all([findPlayerProfile(db, series.id, steamId), listPlayerTeams(db, series.id, steamId)]);
+  const [player, teams] = await Promise.all([
+    findPlayerProfile(db, series.id, steamId),
+    listPlayerTeams(db, series.id, steamId),
+  ]);
   if (!player) throw notFound(messages.playerNotFound(steamId));
   const owner = player.owner_user_id;
   const owned = actor.kind === 'user' && owner === actor.userId;

@@ -1,8 +1,12 @@
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
-import { seriesStatisticsSchema, type SeriesStatistics, type SideWins } from '../../../schemas/statistics.ts';
-import { listSeriesTeams } from '../../repositories/read/teams.ts';
-import { countPublicMatches, countPublicPlayers, findStoredStatistics } from '../../repositories/read/statistics.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { seriesStatisticsSchema, type SeriesStatistics, type SideWins } from '#lib/schemas/statistics.ts';
+import { listSeriesTeams } from '#lib/server/repositories/read/teams.ts';
+import {
+  countPublicMatches,
+  countPublicPlayers,
+  findStoredStatistics,
+} from '#lib/server/repositories/read/statistics.ts';
 import { isoOrNull, mapView, score } from './values.ts';
 
 const emptyWins = (): SideWins => ({ matches: 0, Allies: 0, Axis: 0 });
@@ -38,7 +42,15 @@ export async function computeSeriesStatistics(db: DB, series: SeriesRow): Promis
     teams: top.total,
     players,
     top_team: best
-      ? { tag: best.tag, name: best.name, icon: best.icon, mu: best.mu, sigma: best.sigma, score: score(best.mu, best.sigma), num_matches: best.num_matches }
+      ? {
+          tag: best.tag,
+          name: best.name,
+          icon: best.icon,
+          mu: best.mu,
+          sigma: best.sigma,
+          score: score(best.mu, best.sigma),
+          num_matches: best.num_matches,
+        }
       : null,
     win_rates: { by_map: byMap, by_side: bySide, last_update: lastUpdate },
     last_update: lastUpdate,

@@ -1,11 +1,17 @@
-import type { DB } from '../../db/index.ts';
-import type { SeriesRow } from '../../db/tables/series.ts';
-import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '../../../schemas/team.ts';
-import { notFound } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findSeriesTeam, listRatingHistory, listSeriesTeams, listTeamPlayerIds, type SeriesTeamRow } from '../../repositories/read/teams.ts';
-import { findPlayers, listAliases } from '../../repositories/read/players.ts';
-import { requireTeam } from '../teams.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '#lib/schemas/team.ts';
+import { notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import {
+  findSeriesTeam,
+  listRatingHistory,
+  listSeriesTeams,
+  listTeamPlayerIds,
+  type SeriesTeamRow,
+} from '#lib/server/repositories/read/teams.ts';
+import { findPlayers, listAliases } from '#lib/server/repositories/read/players.ts';
+import { requireTeam } from '#lib/server/services/teams.ts';
 import { iso, isoOrNull, score } from './values.ts';
 
 /** The API view of a team row of a series (rank and ranking from the series' ordering). */
@@ -31,7 +37,11 @@ export function toTeam(row: SeriesTeamRow, rankedAfter: number): Team {
 }
 
 /** One page of the series' active (or, with inactiveOnly, inactive) teams in ranking order, and the total. */
-export async function listTeams(db: DB, series: SeriesRow, query: TeamListQuery): Promise<{ teams: Team[]; total: number }> {
+export async function listTeams(
+  db: DB,
+  series: SeriesRow,
+  query: TeamListQuery,
+): Promise<{ teams: Team[]; total: number }> {
   const { rows, total } = await listSeriesTeams(db, series.id, series.ranked_after_matches, {
     inactive: query.inactiveOnly,
     limit: query.limit,
@@ -77,7 +87,12 @@ export async function playerNames(db: DB, steamIds: string[]): Promise<Map<strin
 }
 
 /** GET .../teams/{tag}/players: public players who played for the team in public matches of the series. */
-export async function listTeamPlayers(db: DB, series: SeriesRow, tag: string, page: { limit: number; offset: number }): Promise<TeamPlayers> {
+export async function listTeamPlayers(
+  db: DB,
+  series: SeriesRow,
+  tag: string,
+  page: { limit: number; offset: number },
+): Promise<TeamPlayers> {
   const team = await requireSeriesTeam(db, series, tag);
   const { ids, total } = await listTeamPlayerIds(db, series.id, team.id, page);
   const names = await playerNames(db, ids);

@@ -1,8 +1,12 @@
-import type { DB } from '../../db/index.ts';
-import type { Tournament } from '../../../schemas/tournament.ts';
-import { notFound } from '../../http/errors.ts';
-import { messages } from '../../http/messages.ts';
-import { findTournamentRow, listTournamentRows, type TournamentReadRow } from '../../repositories/read/tournaments.ts';
+import type { DB } from '#lib/server/db/index.ts';
+import type { Tournament } from '#lib/schemas/tournament.ts';
+import { notFound } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import {
+  findTournamentRow,
+  listTournamentRows,
+  type TournamentReadRow,
+} from '#lib/server/repositories/read/tournaments.ts';
 import { isoOrNull } from './values.ts';
 
 /** The API view of a tournament: named fields win over pass-through `extra` fields of the same name. */

@@ -1,9 +1,9 @@
-import { endpoint } from '../../../../lib/server/http/respond.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getConfig } from '../../../../lib/server/config.ts';
-import { setSessionCookie } from '../../../../lib/server/auth/cookies.ts';
-import { limitSignIn } from '../../../../lib/server/auth/rate-limits.ts';
-import { completeDiscordLogin } from '../../../../lib/server/services/auth.ts';
+import { endpoint } from '#lib/server/http/respond.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { getConfig } from '#lib/server/config.ts';
+import { setSessionCookie } from '#lib/server/auth/cookies.ts';
+import { limitSignIn } from '#lib/server/auth/rate-limits.ts';
+import { completeDiscordLogin } from '#lib/server/services/auth.ts';
 
 /** Discord sends the browser back here: sign in, set the session cookie, return to where sign-in started. */
 export const GET = endpoint(async ({ url, request, cookies, clientAddress, redirect }) => {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { endpoint } from '../../../../lib/server/http/respond.ts';
-import { readQuery } from '../../../../lib/server/http/request.ts';
-import { badRequest } from '../../../../lib/server/http/errors.ts';
-import { messages } from '../../../../lib/server/http/messages.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getConfig } from '../../../../lib/server/config.ts';
-import { isDemoEnabled } from '../../../../lib/server/auth/demo.ts';
-import { isSafeRedirect, withLoginError } from '../../../../lib/server/auth/redirects.ts';
-import { limitSignIn } from '../../../../lib/server/auth/rate-limits.ts';
-import { beginDiscordLogin } from '../../../../lib/server/services/auth.ts';
+import { endpoint } from '#lib/server/http/respond.ts';
+import { readQuery } from '#lib/server/http/request.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { getConfig } from '#lib/server/config.ts';
+import { isDemoEnabled } from '#lib/server/auth/demo.ts';
+import { isSafeRedirect, withLoginError } from '#lib/server/auth/redirects.ts';
+import { limitSignIn } from '#lib/server/auth/rate-limits.ts';
+import { beginDiscordLogin } from '#lib/server/services/auth.ts';
 
 const querySchema = z.object({ redirect_uri: z.string().max(2000).optional() });
 

@@ -1,6 +1,6 @@
-import { endpoint, json } from '../../../../lib/server/http/respond.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getMe } from '../../../../lib/server/services/me.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { getMe } from '#lib/server/services/me.ts';
 
 /** The signed-in user, or the team of the API key; 401 when signed out. */
 export const GET = endpoint(async ({ locals }) => json(await getMe(await getDb(), locals.actor)));

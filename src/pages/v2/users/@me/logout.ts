@@ -1,8 +1,8 @@
-import { endpoint } from '../../../../lib/server/http/respond.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { clearSessionCookie } from '../../../../lib/server/auth/cookies.ts';
-import { isSafeRedirect } from '../../../../lib/server/auth/redirects.ts';
-import { endSession } from '../../../../lib/server/services/sessions.ts';
+import { endpoint } from '#lib/server/http/respond.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
+import { isSafeRedirect } from '#lib/server/auth/redirects.ts';
+import { endSession } from '#lib/server/services/sessions.ts';
 
 /** Ends the session and clears its cookie: 303 back to a same-origin `redirect_uri` (form posts), else 204. */
 export const POST = endpoint(async ({ locals, cookies, url }) => {

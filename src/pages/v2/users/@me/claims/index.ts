@@ -1,9 +1,9 @@
-import { endpoint, json } from '../../../../../lib/server/http/respond.ts';
-import { readJson } from '../../../../../lib/server/http/request.ts';
-import { getDb } from '../../../../../lib/server/db/index.ts';
-import { requireUser } from '../../../../../lib/server/auth/guards.ts';
-import { claimInputSchema } from '../../../../../lib/schemas/claim.ts';
-import { claimProfile } from '../../../../../lib/server/services/claims.ts';
+import { endpoint, json } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireUser } from '#lib/server/auth/guards.ts';
+import { claimInputSchema } from '#lib/schemas/claim.ts';
+import { claimProfile } from '#lib/server/services/claims.ts';
 
 /** Claims a player profile: 201 {steam_id, visibility}. */
 export const POST = endpoint(async ({ locals, request }) => {

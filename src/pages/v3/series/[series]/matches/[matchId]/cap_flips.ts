@@ -1,14 +1,19 @@
-import { endpoint, noContent } from '../../../../../../lib/server/http/respond.ts';
-import { readJson } from '../../../../../../lib/server/http/request.ts';
-import { getDb } from '../../../../../../lib/server/db/index.ts';
-import { requireSignedIn } from '../../../../../../lib/server/auth/guards.ts';
-import { capFlipsInputSchema } from '../../../../../../lib/schemas/match-input.ts';
-import { setMatchCapFlips } from '../../../../../../lib/server/services/match-edits.ts';
+import { endpoint, noContent } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireSignedIn } from '#lib/server/auth/guards.ts';
+import { capFlipsInputSchema } from '#lib/schemas/match-input.ts';
+import { setMatchCapFlips } from '#lib/server/services/match-edits.ts';
 
 /** {cap_flips: [{at, side, new_score}]}: either team or an admin; 204. */
 export const PUT = endpoint(async ({ locals, params, request }) => {
   requireSignedIn(locals.actor);
   const body = await readJson(request, capFlipsInputSchema);
-  await setMatchCapFlips(await getDb(), locals.actor, { series: params.series ?? '', matchId: params.matchId ?? '' }, body.cap_flips);
+  await setMatchCapFlips(
+    await getDb(),
+    locals.actor,
+    { series: params.series ?? '', matchId: params.matchId ?? '' },
+    body.cap_flips,
+  );
   return noContent();
 });

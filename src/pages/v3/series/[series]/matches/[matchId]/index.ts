@@ -1,11 +1,11 @@
-import { endpoint, json, noContent } from '../../../../../../lib/server/http/respond.ts';
-import { readJson } from '../../../../../../lib/server/http/request.ts';
-import { getDb } from '../../../../../../lib/server/db/index.ts';
-import { requireSignedIn } from '../../../../../../lib/server/auth/guards.ts';
-import { matchActionInputSchema, streamsInputSchema } from '../../../../../../lib/schemas/match-input.ts';
-import { decideMatch, deleteMatch } from '../../../../../../lib/server/services/match-actions.ts';
-import { setMatchStreams } from '../../../../../../lib/server/services/match-edits.ts';
-import { readEndpoints } from '../../../../../../lib/server/services/read/endpoints.ts';
+import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireSignedIn } from '#lib/server/auth/guards.ts';
+import { matchActionInputSchema, streamsInputSchema } from '#lib/schemas/match-input.ts';
+import { decideMatch, deleteMatch } from '#lib/server/services/match-actions.ts';
+import { setMatchStreams } from '#lib/server/services/match-edits.ts';
+import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
 
 /** {action: 'approve'|'dispute'}: the opposing team or an admin; 200 {match_id, calculation_status}. */
 export const POST = endpoint(async ({ locals, params, request }) => {
@@ -18,7 +18,12 @@ export const POST = endpoint(async ({ locals, params, request }) => {
 export const PATCH = endpoint(async ({ locals, params, request }) => {
   requireSignedIn(locals.actor);
   const body = await readJson(request, streamsInputSchema);
-  await setMatchStreams(await getDb(), locals.actor, { series: params.series ?? '', matchId: params.matchId ?? '' }, body.streams);
+  await setMatchStreams(
+    await getDb(),
+    locals.actor,
+    { series: params.series ?? '', matchId: params.matchId ?? '' },
+    body.streams,
+  );
   return noContent();
 });
 

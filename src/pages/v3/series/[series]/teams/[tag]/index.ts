@@ -1,10 +1,10 @@
-import { endpoint, json, noContent } from '../../../../../../lib/server/http/respond.ts';
-import { readJson } from '../../../../../../lib/server/http/request.ts';
-import { getDb } from '../../../../../../lib/server/db/index.ts';
-import { requireAdmin, requireSignedIn } from '../../../../../../lib/server/auth/guards.ts';
-import { patchTeamInputSchema, teamActionInputSchema } from '../../../../../../lib/schemas/team-input.ts';
-import { changeTeamTag, deleteTeam, patchTeam } from '../../../../../../lib/server/services/team-admin.ts';
-import { readEndpoints } from '../../../../../../lib/server/services/read/endpoints.ts';
+import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
+import { readJson } from '#lib/server/http/request.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin, requireSignedIn } from '#lib/server/auth/guards.ts';
+import { patchTeamInputSchema, teamActionInputSchema } from '#lib/schemas/team-input.ts';
+import { changeTeamTag, deleteTeam, patchTeam } from '#lib/server/services/team-admin.ts';
+import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
 
 /** Changes the fields present (the team's managers or an admin): 200 with the team. */
 export const PATCH = endpoint(async ({ locals, params, request }) => {

@@ -1,0 +1,76 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Imports that would break the one-way layering (README "Architecture", docs/engineering.md "Layers"). */
+const climbing = {
+  group: ['../*'],
+  message: 'Import through a package.json alias (#lib/..., #components/...) instead of climbing folders.',
+};
+const server = {
+  regex: '^#lib/server/',
+  message: 'This layer must not reach into the server: take its data as props typed with #lib/schemas.',
+};
+const client = { regex: '^(#lib/client/|#islands/)', message: 'Server and pure code must not import browser code.' };
+const nodeBuiltins = {
+  regex: '^node:',
+  message: 'This code runs in the browser or must stay pure: no Node built-ins.',
+};
+const pages = { regex: '^#lib/server/pages/', message: 'Page loaders are called by pages only.' };
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', '.tmp/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
+      ...restrict(climbing),
+    },
+  },
+  {
+    files: ['src/components/**', 'src/layouts/**'],
+    rules: restrict(climbing, server, client, pages),
+  },
+  {
+    files: ['src/islands/**', 'src/lib/client/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(climbing, server, nodeBuiltins, pages) },
+  },
+  {
+    files: ['src/lib/domain/**', 'src/lib/schemas/**', 'src/lib/charts/**', 'src/lib/format/**', 'src/lib/links/**'],
+    rules: restrict(climbing, server, client, pages),
+  },
+  {
+    files: ['src/lib/server/**'],
+    ignores: ['src/lib/server/pages/**'],
+    rules: restrict(climbing, client, pages),
+  },
+  {
+    // Kysely's own signatures for schema-agnostic code (migrations, the migrator, a dialect) are Kysely<any>.
+    files: ['src/lib/server/db/migrations/**', 'src/lib/server/db/migrate.ts', 'src/lib/server/db/pglite-dialect.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Migrations are frozen in time: they never import the application's types or code.
+    files: ['src/lib/server/db/migrations/**'],
+    rules: restrict(climbing, { regex: '^#', message: 'Migrations are frozen in time: import only kysely.' }),
+  },
+  {
+    files: ['src/lib/server/repositories/**'],
+    rules: restrict(climbing, client, pages, {
+      regex: '^#lib/server/(services|http)/',
+      message: 'Repositories only query the database: rules and HTTP live in services and endpoints.',
+    }),
+  },
+);
