@@ -1,5 +1,6 @@
 /**
- * `npm test`: type-check, build, unit and integration tests (vitest), browser tests (Playwright),
+ * `npm test`: format check (Prettier), lint (ESLint), type-check, build, unit and integration tests (vitest),
+ * browser tests (Playwright),
  * then one closing line "Tests: N passed, N failed". Exits non-zero when any step fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,13 @@ function playwrightCounts(file: string): Counts {
 
 const only = process.argv[2];
 const steps: { name: string; ok: boolean }[] = [];
+if (!only || only === 'lint') {
+  steps.push({
+    name: 'prettier',
+    ok: run('Format check (prettier --check)', [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
+  });
+  steps.push({ name: 'eslint', ok: run('Lint (eslint)', [bin('eslint/bin/eslint.js'), '.']) });
+}
 if (!only || only === 'check')
   steps.push({ name: 'astro check', ok: run('Type check (astro check)', [bin('astro/bin/astro.mjs'), 'check']) });
 if (!only || only === 'e2e' || only === 'build')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const roleSchema = z.enum(['ADMIN', 'USER', 'TEAM_MANAGER']);
+export type Role = z.infer<typeof roleSchema>;
 
 /** GET /v2/users/@me for a session. */
 export const meSchema = z.object({

@@ -1,4 +1,4 @@
-import { isSameOriginPath } from '#lib/domain/links.ts';
+import { isSameOriginPath } from '#lib/links.ts';
 
 /** `target` when it is a safe same-origin path, else '/'. */
 export function safeRedirect(target: string | null | undefined): string {

@@ -1,3 +1,5 @@
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+
 /** True for requests that are API calls or static assets rather than pages of the site. */
 export function isApiOrAsset(pathname: string): boolean {
   return (
@@ -9,15 +11,25 @@ export function isApiOrAsset(pathname: string): boolean {
   );
 }
 
+/** The series a page shows, and the address to redirect to when the URL does not name it exactly. */
+export interface SeriesChoice {
+  selected: SeriesRow | undefined;
+  /** Set when the `series` parameter is missing, empty, unknown or not in its canonical spelling. */
+  redirectTo?: URL;
+}
+
 /**
- * The URL a page request must be redirected to so that it carries `series=<current>`, or undefined when the
- * `series` parameter is already present and non-empty.
+ * Resolves the `series` parameter of a page URL (spec section 4 "Current series"): a known tag (any case) selects
+ * that series; a missing, empty or unknown one selects the current series (else the newest). Every page URL ends
+ * up naming its series exactly, so the page's links and its cache entry have one shape.
  */
-export function seriesRedirect(url: URL, currentTag: string | undefined): URL | undefined {
-  if (!currentTag) return undefined;
-  const value = url.searchParams.get('series');
-  if (value !== null && value.trim() !== '') return undefined;
+export function chooseSeries(url: URL, all: readonly SeriesRow[]): SeriesChoice {
+  const fallback = all.find((s) => s.is_current) ?? all[0];
+  const wanted = url.searchParams.get('series')?.trim() ?? '';
+  const named = wanted ? all.find((s) => s.tag.toLowerCase() === wanted.toLowerCase()) : undefined;
+  const selected = named ?? fallback;
+  if (!selected || url.searchParams.get('series') === selected.tag) return { selected };
   const target = new URL(url);
-  target.searchParams.set('series', currentTag);
-  return target;
+  target.searchParams.set('series', selected.tag);
+  return { selected, redirectTo: target };
 }

@@ -4,7 +4,7 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { patchTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
 import { patchTournament } from '#lib/server/services/tournament-admin.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** Changes the fields present (admin): 200 with the tournament. */
 export const PATCH = endpoint(async ({ locals, params, request }) => {

@@ -4,7 +4,7 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { createTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
 import { createTournament } from '#lib/server/services/tournament-admin.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** Creates a tournament (admin): 201 with it. */
 export const POST = endpoint(async ({ locals, request }) => {

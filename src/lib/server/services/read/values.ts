@@ -1,5 +1,5 @@
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
-import { mapDisplayName } from '#lib/domain/map-names.ts';
+import { mapDisplayName } from '#lib/format/maps.ts';
 
 /** An ISO timestamp of a database date (both engines may hand back Date or text). */
 export function iso(value: Date | string): string {

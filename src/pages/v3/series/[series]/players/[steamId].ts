@@ -4,7 +4,7 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
 import { changePrimaryName } from '#lib/server/services/players-admin.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** {action: 'change_primary_name', name}: the profile's owner or an admin; 200 {steam_id, primary_name}. */
 export const POST = endpoint(async ({ locals, params, request }) => {

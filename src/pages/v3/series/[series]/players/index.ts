@@ -1,4 +1,4 @@
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** Public read (see services/read/endpoints.ts). */
 export const GET = readEndpoints.players;

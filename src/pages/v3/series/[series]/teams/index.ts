@@ -5,7 +5,7 @@ import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { createTeamInputSchema } from '#lib/schemas/team-input.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
 import { toManagedTeam } from '#lib/server/services/team-admin.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** Creates a team in the series (admin): 201 with the team. */
 export const POST = endpoint(async ({ locals, params, request }) => {

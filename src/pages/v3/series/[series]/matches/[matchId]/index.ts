@@ -5,7 +5,7 @@ import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { matchActionInputSchema, streamsInputSchema } from '#lib/schemas/match-input.ts';
 import { decideMatch, deleteMatch } from '#lib/server/services/match-actions.ts';
 import { setMatchStreams } from '#lib/server/services/match-edits.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** {action: 'approve'|'dispute'}: the opposing team or an admin; 200 {match_id, calculation_status}. */
 export const POST = endpoint(async ({ locals, params, request }) => {

@@ -4,7 +4,7 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin, requireSignedIn } from '#lib/server/auth/guards.ts';
 import { patchTeamInputSchema, teamActionInputSchema } from '#lib/schemas/team-input.ts';
 import { changeTeamTag, deleteTeam, patchTeam } from '#lib/server/services/team-admin.ts';
-import { readEndpoints } from '#lib/server/services/read/endpoints.ts';
+import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
 
 /** Changes the fields present (the team's managers or an admin): 200 with the team. */
 export const PATCH = endpoint(async ({ locals, params, request }) => {

@@ -19,13 +19,13 @@ import {
 import { teamListQuerySchema, teamPlayersQuerySchema } from '#lib/schemas/team.ts';
 import { playerSearchQuerySchema, steamIdParam } from '#lib/schemas/player.ts';
 import { logPathParam } from '#lib/schemas/log.ts';
-import { getSeriesStatistics } from './statistics.ts';
-import { getMatchDetail, listPrivateMatches, listSeriesMatches } from './matches.ts';
-import { getTeamDetail, listTeamPlayers, listTeams } from './teams.ts';
-import { getPlayerDetail, searchSeriesPlayers } from './players.ts';
-import { getTournament, listTournamentsView } from './tournaments.ts';
-import { getMapCaps } from './maps.ts';
-import { browseLogs } from './logs.ts';
+import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
+import { getMatchDetail, listPrivateMatches, listSeriesMatches } from '#lib/server/services/read/matches.ts';
+import { getTeamDetail, listTeamPlayers, listTeams } from '#lib/server/services/read/teams.ts';
+import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';
+import { getTournament, listTournamentsView } from '#lib/server/services/read/tournaments.ts';
+import { getMapCaps } from '#lib/server/services/read/maps.ts';
+import { browseLogs } from '#lib/server/services/read/logs.ts';
 
 /**
  * The GET handlers of the public read API. Route files re-export these (`export const GET = readEndpoints.x`) so

@@ -1,4 +1,4 @@
-import catalogue from './catalogue/maps.json' with { type: 'json' };
+import catalogue from '#lib/domain/catalogue/maps.json' with { type: 'json' };
 
 const names = new Map<string, string>(catalogue.maps.map((map) => [map.id, map.pretty_name]));
 

@@ -1,0 +1,35 @@
+/** The label shown for a match's calculation status (spec section 4, exact wording). */
+export function calculationStatusLabel(status: string): string {
+  switch (status) {
+    case 'posted':
+      return 'Posted';
+    case 'pending':
+      return 'Pending approval';
+    case 'queued':
+      return 'Queued';
+    case 'skipped':
+      return 'Friendly';
+    case 'disputed':
+      return 'Disputed by opponent';
+    default:
+      return 'Processing';
+  }
+}
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+/** The colour family of a status badge; the label always carries the meaning, the tone only supports it. */
+export function statusTone(status: string): StatusTone {
+  switch (status) {
+    case 'posted':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'disputed':
+      return 'danger';
+    case 'skipped':
+      return 'neutral';
+    default:
+      return 'info';
+  }
+}

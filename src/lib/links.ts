@@ -1,0 +1,107 @@
+/**
+ * Every link between the site's pages, built in one place. `paths` names each page's address; `href` turns
+ * one into the link to print on the current page, carrying the visitor's query string along (spec section 2,
+ * "Links carry the current query string along unless external") minus the parameters that belong to the page
+ * the visitor is on (paging, filters, sorting, searches: carried to another page they would mean something
+ * else there) and `login_error` (a sign-in failure shown once must not follow the visitor around).
+ */
+
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: () => '/',
+  statistics: () => '/statistics',
+  players: (query?: string) => (query ? `/statistics/players?query=${enc(query)}` : '/statistics/players'),
+  player: (steamId: string) => `/statistics/players/${enc(steamId)}`,
+  compare: (steamIds: readonly string[] = []) =>
+    `/statistics/compare${steamIds.length ? `?${steamIds.map((id) => `steamId=${enc(id)}`).join('&')}` : ''}`,
+  matches: () => '/statistics/matches',
+  match: (matchId: number | string) => `/statistics/matches/${enc(String(matchId))}`,
+  reportMatch: () => '/statistics/matches/report',
+  winrates: () => '/statistics/winrates',
+  ratings: () => '/statistics/ratings',
+  tournaments: () => '/statistics/tournaments',
+  tournament: (tag: string) => `/statistics/tournaments/${enc(tag)}`,
+  addTournament: () => '/statistics/tournaments/add',
+  editTournament: (tag: string) => `/statistics/tournaments/${enc(tag)}/edit`,
+  teams: () => '/teams',
+  requestTeam: () => '/teams/request',
+  addTeam: () => '/teams/add',
+  team: (tag: string) => `/teams/${enc(tag)}`,
+  editTeam: (tag: string) => `/teams/${enc(tag)}/edit`,
+  myProfile: () => '/my-profile',
+  privacy: () => '/privacy-policy',
+  logBrowser: () => '/log-browser',
+  apiDocs: () => '/api-docs',
+  /** Sign in (Discord, or the demo chooser on a local server) and come back to `returnTo`. */
+  signIn: (returnTo: string) => `/v2/auth/discord/login?redirect_uri=${enc(returnTo)}`,
+} as const;
+
+export type PageName = keyof typeof paths;
+
+/**
+ * Query parameters that belong to the page they appear on and are not carried to other pages. A page that
+ * reads a new parameter of its own adds it here.
+ */
+export const PAGE_OWNED_PARAMS: ReadonlySet<string> = new Set([
+  'page',
+  'pageSize',
+  'filter',
+  'sort',
+  'dir',
+  'q',
+  'query',
+  'view',
+  'inactiveOnly',
+  'tab',
+  'error',
+  'login_error',
+  'interval',
+  'steamId',
+  'vs',
+  'path',
+  'playersPage',
+  'privatePage',
+  'redirect_uri',
+]);
+
+/** True for an absolute URL ('https:', 'mailto:') or a protocol-relative one ('//host'). */
+export function isExternal(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
+}
+
+/**
+ * The link to `path` from the page at `current`: the current query string minus page-owned parameters, then
+ * the parameters `path` itself sets (they win). External URLs are returned unchanged.
+ */
+export function href(path: string, current: URL | URLSearchParams): string {
+  if (isExternal(path)) return path;
+  const carried = current instanceof URL ? current.searchParams : current;
+  const [base = '', hash] = path.split('#', 2);
+  const [pathname = '', query = ''] = base.split('?', 2);
+  const own = new URLSearchParams(query);
+  const params = new URLSearchParams();
+  for (const [key, value] of carried) if (!PAGE_OWNED_PARAMS.has(key) && !own.has(key)) params.append(key, value);
+  for (const [key, value] of own) params.append(key, value);
+  const search = params.toString();
+  return `${pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
+}
+
+/**
+ * The current page's own address with `changes` applied (undefined removes a parameter), every other parameter
+ * kept: for pagers, sort links, tabs and view toggles that stay on the page.
+ */
+export function withParams(current: URL, changes: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams(current.searchParams);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${current.pathname}${search ? `?${search}` : ''}`;
+}
+
+/** True when `target` is a same-origin path that is safe to redirect to (no scheme, no protocol-relative '//'). */
+export function isSameOriginPath(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+}

@@ -1,0 +1,29 @@
+import type { APIContext } from 'astro';
+import { HttpError } from './errors.ts';
+import { securityHeaderRecord } from './security-headers.ts';
+import { paths } from '#lib/links.ts';
+
+/**
+ * The one error convention of pages. Page loaders throw the same HttpErrors as the API; this turns them into
+ * what a person should see: not found (and a malformed address) -> the 404 page, signed out where a page needs a
+ * person -> sign in and come back, forbidden -> the 403 page, anything else -> the 500 page
+ * ('Unexpected Application Error!', never a stack trace; the error is logged).
+ */
+export function pageFailure(context: APIContext, error: unknown): Response | Promise<Response> {
+  const status = error instanceof HttpError ? error.status : 500;
+  if (status === 401) {
+    const back = context.url.pathname + context.url.search;
+    return context.redirect(paths.signIn(back), 302);
+  }
+  if (status === 403) return context.rewrite(withSameQuery(context.url, '/403'));
+  if (status === 400 || status === 404) return new Response(null, { status: 404, headers: securityHeaderRecord() });
+  if (!(error instanceof HttpError)) console.error('Unexpected error while rendering', context.url.pathname, error);
+  // An empty 500 makes Astro render src/pages/500.astro, keeping these headers.
+  return new Response(null, { status: 500, headers: securityHeaderRecord() });
+}
+
+function withSameQuery(url: URL, pathname: string): URL {
+  const target = new URL(url);
+  target.pathname = pathname;
+  return target;
+}

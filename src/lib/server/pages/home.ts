@@ -1,0 +1,38 @@
+import type { Team } from '#lib/schemas/team.ts';
+import type { Match } from '#lib/schemas/match.ts';
+import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { listTeams } from '#lib/server/services/read/teams.ts';
+import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
+import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
+import { settle, type Settled } from './settle.ts';
+
+export const HOME_TOP_TEAMS = 5;
+export const HOME_LATEST_MATCHES = 10;
+
+export interface HomePage {
+  topTeams: Settled<Team[]>;
+  latestMatches: Settled<Match[]>;
+  statistics: Settled<SeriesStatistics | null>;
+}
+
+/**
+ * The home page's cards for the series in use, each loaded on its own so that one failing card shows its error
+ * toast (spec section 8) while the others render. Without any series every card is empty.
+ */
+export async function loadHomePage(locals: App.Locals): Promise<HomePage> {
+  const series = locals.series;
+  if (!series) return { topTeams: { ok: [] }, latestMatches: { ok: [] }, statistics: { ok: null } };
+  const db = await getDb();
+  const [topTeams, latestMatches, statistics] = await Promise.all([
+    settle(async () => {
+      const page = await listTeams(db, series, { inactiveOnly: false, limit: HOME_TOP_TEAMS, offset: 0 });
+      return page.teams;
+    }),
+    settle(
+      async () => (await listSeriesMatches(db, series, { desc: true, offset: 0, limit: HOME_LATEST_MATCHES })).matches,
+    ),
+    settle(() => getSeriesStatistics(db, series)),
+  ]);
+  return { topTeams, latestMatches, statistics };
+}
