@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** Raised for an invalid environment; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const optionalUrl = z
   .string()
   .trim()
@@ -50,6 +58,7 @@ const environmentSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  DEMO_SIGNIN: z.enum(['auto', 'on', 'off'], { error: "must be 'auto', 'on' or 'off'" }).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -59,8 +68,41 @@ const environmentSchema = z.object({
 
 export type Config = ReturnType<typeof toConfig>;
 
+const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]']);
+
+/** True for 127.0.0.0/8, localhost and ::1: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase();
+  return name === 'localhost' || name === '::1' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Whether the demo sign-in (which hands out an admin session to anyone who asks) exists. It is decided by the
+ * address visitors use, never by the listening address: a loopback HOST is exactly the reverse-proxy setup.
+ * Only a plain-http loopback PUBLIC_URL (explicit, or the default of a loopback HOST) is local enough; a HOST on
+ * every interface without PUBLIC_URL is reachable from the network even though its default PUBLIC_URL says
+ * localhost. Throws for DEMO_SIGNIN=on anywhere else.
+ */
+function demoSignIn(env: z.infer<typeof environmentSchema>, publicUrl: string, discordConfigured: boolean): boolean {
+  if (env.DEMO_SIGNIN === 'off') return false;
+  const url = new URL(publicUrl);
+  const local =
+    url.protocol === 'http:' &&
+    isLoopbackHost(url.hostname) &&
+    (env.PUBLIC_URL !== undefined || !ALL_INTERFACES.has(env.HOST));
+  if (env.DEMO_SIGNIN === 'on' && !local) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DEMO_SIGNIN: 'on' gives anyone an admin session, so it needs PUBLIC_URL to be a ` +
+        `loopback http address such as http://127.0.0.1:${env.PORT} (PUBLIC_URL is ${publicUrl}` +
+        `${env.PUBLIC_URL === undefined ? `, the default for HOST=${env.HOST}` : ''}); unset DEMO_SIGNIN or set it to 'off'`,
+    );
+  }
+  return local && (env.DEMO_SIGNIN === 'on' || !discordConfigured);
+}
+
 function toConfig(env: z.infer<typeof environmentSchema>) {
-  const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  const host = ALL_INTERFACES.has(env.HOST) ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  const publicUrl = env.PUBLIC_URL ?? `http://${host}:${env.PORT}`;
   return {
     host: env.HOST,
     port: env.PORT,
@@ -79,17 +121,11 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     sessionDays: env.SESSION_DAYS,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     demoSeed: env.DEMO_SEED,
+    /** The demo sign-in (/demo-login, /v2/auth/demo) exists; see demoSignIn(). */
+    demoSignIn: demoSignIn(env, publicUrl, Boolean(env.DISCORD_CLIENT_ID)),
     trustProxy: env.TRUST_PROXY,
     readCacheSeconds: env.READ_CACHE_SECONDS,
   };
-}
-
-/** Raised for an invalid environment; the message names every offending variable. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
 }
 
 /** Validates the environment. Throws ConfigError naming each wrong variable and why. */

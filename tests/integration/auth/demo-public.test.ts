@@ -3,11 +3,13 @@ import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 
-// HOST=0.0.0.0 (a public address) without Discord: demo sign-in must stay off.
-describe.each(engines)('demo sign-in on a public address on %s', (engine) => {
+// The README's reverse-proxy setup: a loopback HOST behind a public https PUBLIC_URL, no Discord. The probe got a
+// Secure admin session from /v2/auth/demo?as=admin here; demo sign-in must stay off (HOST=0.0.0.0 and the other
+// addresses: tests/unit/security/demo-signin.test.ts).
+describe.each(engines)('demo sign-in behind a reverse proxy on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(engine, { HOST: '0.0.0.0' });
+    server = await startTestServer(engine, { HOST: '127.0.0.1', PUBLIC_URL: 'https://stats.example.org' });
     await createSeries(server.db, { tag: 'S1', name: 'Season 1' });
   });
   afterAll(() => server.close());
@@ -17,7 +19,9 @@ describe.each(engines)('demo sign-in on a public address on %s', (engine) => {
     expect([demo.status, await demo.json()]).toEqual([404, { error: 'Demo sign-in is not available on this server' }]);
     expect(demo.headers.getSetCookie().some((line) => line.startsWith('hss_session='))).toBe(false);
     expect((await server.fetch('/demo-login?series=S1')).status).toBe(404);
+    for (const as of ['manager', 'user']) expect((await server.fetch(`/v2/auth/demo?as=${as}`)).status).toBe(404);
     expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
+    expect(await server.db.selectFrom('sessions').select('id').execute()).toEqual([]);
   });
 
   it('sends the login button back with login_error instead of a chooser', async () => {

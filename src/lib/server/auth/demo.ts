@@ -1,7 +1,5 @@
 import type { Config } from '#lib/server/config.ts';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 /** The demo identities: fixed fake Discord ids that no real account has. */
 export const DEMO_USERS = {
   admin: { discordId: '000000000000000001', name: 'Demo Admin' },
@@ -11,9 +9,9 @@ export const DEMO_USERS = {
 export type DemoRole = keyof typeof DEMO_USERS;
 
 /**
- * Demo sign-in is available only when Discord is not configured AND the server listens on loopback only,
- * so that it can never be switched on for a public address.
+ * Demo sign-in is available only while visitors reach the site on a loopback http address (PUBLIC_URL) and
+ * Discord is not configured, or DEMO_SIGNIN=on on such an address; `off` turns it off (config.ts decides).
  */
 export function isDemoEnabled(config: Config): boolean {
-  return !config.discord.clientId && LOOPBACK_HOSTS.has(config.host.toLowerCase());
+  return config.demoSignIn;
 }
