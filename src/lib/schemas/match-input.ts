@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** POST /v3/series/{series}/matches/{matchId} */
 export const matchActionInputSchema = z.object({ action: z.enum(['approve', 'dispute']) });
@@ -6,7 +7,7 @@ export type MatchAction = z.infer<typeof matchActionInputSchema>['action'];
 
 /** PUT .../matches/{matchId}/tournament: a tournament tag, or null to take the match out of its tournament. */
 export const matchTournamentInputSchema = z.object({
-  tournament: z.union([z.string().trim().min(1, 'must not be empty').max(32), z.null()]),
+  tournament: z.union([plainText().trim().min(1, 'must not be empty').max(32), z.null()]),
 });
 
 /** One cap flip: seconds into the match, the side that took the sector, and the score after it ('N-M'). */
@@ -31,7 +32,7 @@ export const layoutInputSchema = z.object({ layout: z.array(z.json()).max(25, 'm
 export const streamsInputSchema = z.object({
   streams: z
     .record(
-      z.string().trim().min(1, 'stream names must not be empty').max(64, 'stream names must be at most 64 characters'),
+      plainText().trim().min(1, 'stream names must not be empty').max(64, 'stream names must be at most 64 characters'),
       z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }),
     )
     .refine((value) => Object.keys(value).length <= 20, 'must have at most 20 streams'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { pageMetaSchema, pagingQuery, booleanParam, timestampSchema } from './meta.ts';
 
 export const MATCH_TYPES = ['friendly', 'competitive', 'event'] as const;
@@ -102,7 +103,7 @@ export const PRIVATE_MATCHES_PAGE_SIZE = 20;
 /** Repeated filter parameters of the match list (each may appear several times; any value matches). */
 export const MATCH_FILTER_KEYS = ['team', 'map', 'type', 'tournament', 'result', 'status'] as const;
 
-const filterText = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+const filterText = plainText().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(20, 'at most 20 values').optional();
 
 /** Query of GET .../matches: paging, order, `tag` (a team's matches, either side) and the filter lists. */

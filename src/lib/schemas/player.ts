@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** A player id: a 17-digit SteamID64 or a 32-hex EOS id. */
 export const steamIdParam = z
@@ -19,8 +20,7 @@ export const playerSearchSchema = z.array(playerSearchResultSchema);
 export const PLAYER_SEARCH_LIMIT = 25;
 /** Query of the player search: trimmed; empty means no results. */
 export const playerSearchQuerySchema = z.object({
-  query: z
-    .string()
+  query: plainText()
     .max(100, 'must be at most 100 characters')
     .optional()
     .transform((q) => (q ?? '').trim()),

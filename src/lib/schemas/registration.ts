@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { teamNameSchema, teamTagSchema } from './team.ts';
 import { optionalUrlSchema } from './team-input.ts';
+import { plainText } from './text.ts';
 
 /** POST /v2/team-requests: a signed-in user asks for a team to be registered. */
 export const registrationInputSchema = z.object({
@@ -8,7 +9,7 @@ export const registrationInputSchema = z.object({
   tag: teamTagSchema,
   icon: optionalUrlSchema.optional(),
   invite: optionalUrlSchema.optional(),
-  contact: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  contact: plainText().trim().max(200, 'must be at most 200 characters').optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 
@@ -17,7 +18,7 @@ export const registrationDecisionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('accept') }),
   z.object({
     action: z.literal('reject'),
-    reason: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+    reason: plainText().trim().max(500, 'must be at most 500 characters').optional(),
   }),
 ]);
 export type RegistrationDecision = z.infer<typeof registrationDecisionSchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { teamNameSchema, teamTagSchema } from './team.ts';
+import { hasControlCharacters, NO_CONTROL_MESSAGE } from './text.ts';
 
 /** The spec's URL rule: empty, or parseable as an absolute URL. Empty and null are stored as null. */
 export const optionalUrlSchema = z
   .union([z.string(), z.null()])
   .transform((value) => (value === null ? '' : value.trim()))
+  .refine((value) => !hasControlCharacters(value), NO_CONTROL_MESSAGE)
   .refine(
     (value) => value === '' || URL.canParse(value),
     'must be empty or an absolute URL such as https://example.org',

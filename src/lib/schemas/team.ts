@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { pageMetaSchema, pagingQuery, booleanParam, timestampSchema } from './meta.ts';
+import { plainText } from './text.ts';
 
 /** A team tag: 1-16 visible characters without slashes or whitespace (clan tags use brackets and symbols). */
-export const teamTagSchema = z
-  .string()
+export const teamTagSchema = plainText()
   .trim()
   .min(1, 'must not be empty')
   .max(16, 'must be at most 16 characters')
   .regex(/^[^\s/\\?#%]+$/, 'must not contain spaces, slashes, ?, # or %');
 
-export const teamNameSchema = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+export const teamNameSchema = plainText().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 
 // ---- Read API shapes (GET /v3/series/{series}/teams...) ----
 

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { teamTagSchema } from './team.ts';
 import { optionalUrlSchema } from './team-input.ts';
+import { multilineText, plainText } from './text.ts';
 
 const dateField = z.union([z.iso.datetime({ offset: true }), z.null()]);
 
 /** The named, editable fields of a tournament (all optional here; POST requires name and tag). */
 const fields = {
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  name: plainText().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   icon: optionalUrlSchema,
   invite: optionalUrlSchema,
-  description: z.string().max(5000, 'must be at most 5000 characters'),
+  description: multilineText().max(5000, 'must be at most 5000 characters'),
   event: z.boolean(),
   active: z.boolean(),
   starts_at: dateField,

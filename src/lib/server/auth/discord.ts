@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '#lib/server/config.ts';
+import { replaceControlCharacters } from '#lib/schemas/text.ts';
 
 /** Raised when Discord refuses or cannot be reached; `message` is short and safe to show (no secrets). */
 export class DiscordError extends Error {
@@ -10,13 +11,18 @@ export class DiscordError extends Error {
 }
 
 const tokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string() });
+// What Discord says is outside text too: it is stored, so control characters are replaced and ids must be digits.
+const discordText = z.string().transform((value) => replaceControlCharacters(value));
 const userSchema = z.object({
   id: z.string().regex(/^\d+$/),
-  username: z.string(),
-  global_name: z.string().nullish(),
-  avatar: z.string().nullish(),
+  username: discordText,
+  global_name: discordText.nullish(),
+  avatar: discordText.nullish(),
 });
-const memberSchema = z.object({ roles: z.array(z.string()), nick: z.string().nullish() });
+const memberSchema = z.object({
+  roles: z.array(z.string()).transform((roles) => roles.filter((role) => /^\d{1,25}$/.test(role))),
+  nick: discordText.nullish(),
+});
 
 export type DiscordUser = z.infer<typeof userSchema>;
 

@@ -1,6 +1,7 @@
 import { HttpError, badRequest } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import type { ReportInput } from './input.ts';
+import { textProblem } from '#lib/schemas/text.ts';
 
 /** Room for the form fields besides the file when comparing Content-Length with the upload limit. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -59,9 +60,14 @@ export async function readReportForm(request: Request, maxBytes: number): Promis
   const file = form.get('file');
   if (file !== null && (typeof file === 'string' ? Buffer.byteLength(file) : file.size) > maxBytes)
     throw tooLarge(maxBytes);
+  // Field text goes into the database, which refuses NUL: control characters are refused here (the JSON `data`
+  // may be pretty-printed; escaped ones inside it meet the schema's text types).
   const text = (name: string): string | undefined => {
     const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
+    if (typeof value !== 'string') return undefined;
+    const problem = textProblem(value, { lineBreaks: name === 'data' });
+    if (problem) throw badRequest(messages.invalidField(name, problem));
+    return value;
   };
   const input: ReportInput = {
     data: text('data'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { teamTagSchema } from '#lib/schemas/team.ts';
+import { plainText } from '#lib/schemas/text.ts';
 
 export const LOG_FORMATS = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'] as const;
 export const COMPETITIVE_RESULTS = ['5-0', '4-1', '3-2'] as const;
@@ -10,7 +11,8 @@ export const reportDataSchema = z.object({
   kind: z.enum(['competitive', 'friendly', 'event'], { message: "must be 'competitive', 'friendly' or 'event'" }),
 });
 
-const optionalText = (max: number) => z.string().trim().min(1).max(max, `must be at most ${max} characters`).optional();
+const optionalText = (max: number) =>
+  plainText().trim().min(1).max(max, `must be at most ${max} characters`).optional();
 
 /**
  * The optional report fields. Each accepts the typed value (service callers) or its form text (the endpoint);

@@ -17,6 +17,7 @@ import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { matchFacts, normaliseOverrides } from './facts.ts';
 import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportFields, type ReportInput } from './input.ts';
 import { decodeLog, parseReportedLog } from './parse.ts';
+import { replaceControlCharacters } from '#lib/schemas/text.ts';
 import { matchColumnsFromLog, playerStatRows, seenPlayers } from './rows.ts';
 import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { sha256Hex, uploadBytes, uploadPath } from './upload.ts';
@@ -118,7 +119,8 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
     const upload = await storeLogUpload(trx, {
       sha256,
       path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
-      filename: (input.file?.name ?? '').slice(0, 255) || 'log.txt',
+      // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
+      filename: replaceControlCharacters(input.file?.name ?? '').slice(0, 255) || 'log.txt',
       format: parsed.format,
       content: bytes,
       uploadedByUserId: userId,

@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '#tests/helpers/database.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { buildReadFixture, steamId } from '#tests/helpers/read-fixtures.ts';
+import { apiKeyFor, sessionFor } from '#tests/integration/auth/helpers.ts';
+import { openApiDocument } from '#lib/server/openapi/document.ts';
+import { hostileJson, hostileString, shapedBy } from './hostile-arbitraries.ts';
+
+type JsonSchema = Record<string, unknown>;
+interface Route {
+  method: string;
+  path: string;
+  query: { name: string; values?: string[] }[];
+  body?: JsonSchema;
+}
+
+/** Every operation of the OpenAPI document: new routes join this test by joining the document. */
+function routes(): Route[] {
+  const paths = openApiDocument()['paths'] as Record<string, Record<string, JsonSchema>>;
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const parameters = (op['parameters'] as JsonSchema[] | undefined) ?? [];
+      const query = parameters
+        .filter((p) => p['in'] === 'query')
+        .map((p) => {
+          const schema = p['schema'] as JsonSchema;
+          const item = (schema['items'] as JsonSchema | undefined) ?? schema;
+          const values = item['enum'] as string[] | undefined;
+          return { name: String(p['name']), ...(values ? { values } : {}) };
+        });
+      const content = (op['requestBody'] as JsonSchema | undefined)?.['content'] as
+        Record<string, { schema: JsonSchema }> | undefined;
+      const body = content?.['application/json']?.schema;
+      return { method: method.toUpperCase(), path, query, ...(body ? { body } : {}) };
+    }),
+  );
+}
+
+/** Percent-encodes any string, lone surrogates included (as the bytes a hostile client would send). */
+const encode = (value: string) => encodeURIComponent(value.toWellFormed());
+/** Escapes sent as they are: NUL and other control characters, a line break, a double escape. */
+const rawEscape = fc.constantFrom('%00', 'a%00b', '%0A', '%1F', '%2500', '%7F');
+
+const KNOWN: Record<string, string[]> = {
+  series: ['S1', 'S0', 's1', 'NOPE'],
+  tag: ['ALPHA', 'BRAVO', 'ALF', 'CUP', 'UNREG'],
+  matchId: ['1', '2', '4', '999999'],
+  steamId: [steamId(1), steamId(7), '0'.repeat(32)],
+  map: ['carentan', 'Hill 400'],
+};
+
+const segment = (name: string) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...(KNOWN[name] ?? ['x'])) },
+    hostileString.map(encode).filter((s) => s !== '' && s !== '.' && s !== '..'),
+    rawEscape,
+  );
+
+const queryPair = (route: Route) =>
+  fc.tuple(
+    route.query.length
+      ? fc.oneof(fc.constantFrom(...route.query.map((q) => q.name)), hostileString.map(encode))
+      : hostileString.map(encode),
+    fc.oneof(
+      hostileString.map(encode),
+      rawEscape,
+      fc.constantFrom(...route.query.flatMap((q) => q.values ?? []), 'ALPHA', 'CUP', '1', 'true'),
+    ),
+  );
+
+/** The report upload is multipart: hostile `data`, fields and a log whose player names carry hostile text. */
+const reportForm = fc
+  .record({
+    data: fc.oneof(
+      hostileString,
+      fc
+        .record({ teams: fc.array(fc.oneof(fc.constantFrom('ALPHA', 'BRAVO'), hostileString), { maxLength: 3 }) })
+        .map((d) => JSON.stringify({ ...d, kind: 'friendly' })),
+    ),
+    name: hostileString,
+    field: fc.constantFrom('title', 'username', 'map', 'event', 'url', 'date', 'format', 'result'),
+    value: hostileString,
+  })
+  .map(({ data, name, field, value }) => {
+    const form = new FormData();
+    form.set('data', data);
+    form.set(field, value);
+    const log = [
+      `[1:00:00 hours (1700000000)] MATCH START Carentan Warfare`,
+      `[59:00 min (1700000060)] KILL: ${name}(Allies/76561190000000001) -> B(Axis/76561190000000002) with M1 GARAND`,
+      `[0:00 sec (1700003600)] MATCH ENDED \`Carentan Warfare\` ALLIED (3 - 2) AXIS`,
+    ].join('\n');
+    form.set('file', new Blob([log]), 'log.txt');
+    return form;
+  });
+
+describe.each(engines)('hostile input on every API route on %s', (engine) => {
+  let server: TestServer;
+  let callers: Record<'anonymous' | 'admin' | 'key', Record<string, string>>;
+  const all = routes();
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    const fx = await buildReadFixture(server.db);
+    const admin = await sessionFor(server.db, { discordId: '900000000000000001', admin: true });
+    callers = {
+      anonymous: {},
+      admin: admin.headers,
+      key: { authorization: `Bearer ${await apiKeyFor(server.db, fx.teams['ALPHA']!)}` },
+    };
+  });
+  afterAll(() => server.close());
+
+  it('covers every operation of the document', () => {
+    expect(all.length).toBeGreaterThanOrEqual(35);
+    expect(all.filter((r) => r.body).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('never answers 5xx, and answers errors as JSON, to hostile paths, queries and bodies', async () => {
+    const request = fc.constantFrom(...all).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        params: fc.record(Object.fromEntries(Object.keys(KNOWN).map((name) => [name, segment(name)]))),
+        query: fc.oneof(
+          fc.constant<[string, string][]>([]),
+          fc.array(queryPair(route), { minLength: 1, maxLength: 4 }),
+        ),
+        body: route.body
+          ? fc.oneof(
+              { weight: 4, arbitrary: shapedBy(route.body).map((value) => JSON.stringify(value)) },
+              { weight: 1, arbitrary: hostileJson.map((value) => JSON.stringify(value)) },
+              { weight: 1, arbitrary: hostileString },
+            )
+          : fc.constant(undefined),
+        form: route.path === '/v2/matches/serverlog' ? reportForm : fc.constant(undefined),
+        // Signing the admin out would turn the rest of the run anonymous (logout is tested on its own).
+        caller: (route.path.endsWith('/logout')
+          ? fc.constantFrom('anonymous', 'key')
+          : fc.constantFrom('anonymous', 'admin', 'admin', 'key')) as fc.Arbitrary<keyof typeof callers>,
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, params, query, body, form, caller }) => {
+        const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? 'x');
+        const search = query.map(([k, v]) => `${k}=${v}`).join('&');
+        const url = `${path}${search ? `?${search}` : ''}`;
+        const headers: Record<string, string> = { ...callers[caller] };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const response = await server.fetch(url, {
+          method: route.method,
+          headers,
+          ...(form ? { body: form } : body !== undefined ? { body } : {}),
+        });
+        const text = await response.text();
+        const what = `${route.method} ${url} as ${caller} ${body?.slice(0, 200) ?? ''}`;
+        expect(response.status, `${what} -> ${response.status} ${text.slice(0, 300)}`).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(response.headers.get('content-type'), what).toMatch(/^application\/json/);
+          expect(JSON.parse(text), what).toHaveProperty('error');
+        }
+      }),
+      { numRuns: 400, seed: 20261117 },
+    );
+  });
+});
