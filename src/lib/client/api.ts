@@ -45,14 +45,17 @@ export interface ApiClientOptions {
   baseURL?: string;
   /** Extra headers for every call (e.g. a cookie or `Authorization: Bearer <team key>` outside the browser). */
   headers?: Record<string, string>;
-  /** The CSRF token to send; in the browser it is read from the `csrf_token` cookie when absent. */
+  /** The CSRF token to send; in the browser it is read from the CSRF cookie when absent. */
   csrfToken?: () => string | undefined;
 }
 
-/** The `csrf_token` cookie of this document, if any. */
+/** The names of the readable cookie holding the session's CSRF token: `__Host-csrf` on https, `csrf_token` on http. */
+export const CSRF_COOKIE_NAMES = ['__Host-csrf', 'csrf_token'] as const;
+
+/** The CSRF token of this document's session (from its CSRF cookie), if any. */
 export function csrfFromDocumentCookie(): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  const match = document.cookie.match(/(?:^|;\s*)csrf_token=([^;]+)/);
+  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-csrf|csrf_token)=([^;]+)/);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
 import type { CalculationStatus } from '#lib/server/db/tables/matches.ts';
 import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
+import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 
 type Db = Kysely<Database>;
 
-/** Headers that make a request as a browser session: the session and CSRF cookies and the CSRF header. */
+/** Headers that make a request as a browser session: the session and CSRF cookies and the session's CSRF header. */
 export interface Credentials {
   headers: Record<string, string>;
   userId: number;
@@ -37,7 +38,7 @@ export async function sessionFor(
       user_agent: null,
     })
     .execute();
-  const csrf = randomToken(24);
+  const csrf = csrfTokenFor(token);
   return {
     userId: user.id,
     token,

@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { hashSecret } from '#lib/server/auth/tokens.ts';
 import { meSchema, meTeamSchema } from '#lib/schemas/user.ts';
+import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, setCookies } from './helpers.ts';
 
 describe.each(engines)('sessions and CSRF on %s', (engine) => {
@@ -40,16 +42,21 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
-  it('sets a readable csrf_token cookie (SameSite=Lax, Path=/, not HttpOnly) when the browser has none', async () => {
-    const response = await server.fetch('/v2/users/@me');
-    expect(response.status).toBe(401);
+  it('hands a session its CSRF token in a readable csrf_token cookie, and anonymous visitors none', async () => {
+    const anonymous = await server.fetch('/v2/users/@me');
+    expect(anonymous.status).toBe(401);
+    expect(setCookies(anonymous)['csrf_token']).toBeUndefined();
+    const user = await sessionFor(server.db, { discordId: '100000000000000009' });
+    const response = await server.fetch('/v2/users/@me', { headers: { cookie: `hss_session=${user.token}` } });
+    expect(response.status).toBe(200);
     const line = setCookies(response)['csrf_token'] ?? '';
-    expect(line).toMatch(/^csrf_token=[A-Za-z0-9_-]{20,}/);
+    expect(line).toMatch(new RegExp(`^csrf_token=${user.headers['x-csrf-token']};`));
+    expect(user.headers['x-csrf-token']).toBe(csrfTokenFor(user.token));
     expect(line).toMatch(/SameSite=Lax/i);
     expect(line).toMatch(/Path=\//);
     expect(line).not.toMatch(/HttpOnly/i);
     expect(line).not.toMatch(/Secure/i);
-    const again = await server.fetch('/v2/users/@me', { headers: { cookie: 'csrf_token=abcdefghijklmnopqrstuvwxyz' } });
+    const again = await server.fetch('/v2/users/@me', { headers: user.headers });
     expect(setCookies(again)['csrf_token']).toBeUndefined();
   });
 
@@ -69,7 +76,7 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     expect([unknown.status, await unknown.json()]).toEqual([401, { error: 'You must be signed in to do this' }]);
   });
 
-  it('refuses a session request without the CSRF header or with another value (403), accepts the matching one', async () => {
+  it('refuses a session request without the CSRF header or with another token (403), accepts its own', async () => {
     const user = await sessionFor(server.db, { discordId: '100000000000000002' });
     const body = JSON.stringify({ steam_id: '76561198000000001' });
     const post = (headers: Record<string, string>) =>
@@ -84,11 +91,92 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     const wrong = await post({ ...user.headers, 'x-csrf-token': 'not-the-cookie-value-000000' });
     expect(wrong.status).toBe(403);
     expect(((await wrong.json()) as { error: string }).error).toMatch(/CSRF token mismatch/);
-    const noCookie = await post({ cookie: `hss_session=${user.token}`, 'x-csrf-token': 'abcdefghijklmnopqrstuvwxyz' });
-    expect(noCookie.status).toBe(403);
+    const other = await sessionFor(server.db, { discordId: '100000000000000012' });
+    const othersToken = await post({
+      cookie: `hss_session=${user.token}`,
+      'x-csrf-token': other.headers['x-csrf-token']!,
+    });
+    expect(othersToken.status).toBe(403);
     expect(await server.db.selectFrom('profile_claims').selectAll().execute()).toEqual([]);
-    const ok = await post(user.headers);
+    // Only the header counts: a request without the CSRF cookie is fine.
+    const ok = await post({ cookie: `hss_session=${user.token}`, 'x-csrf-token': user.headers['x-csrf-token']! });
     expect([ok.status, await ok.json()]).toEqual([201, { steam_id: '76561198000000001', visibility: 'public' }]);
+  });
+
+  // The probe: `Cookie: csrf_token=x` + `X-CSRF-Token: x` created a team request (double submit accepted any pair).
+  it('refuses a planted cookie/header pair that is not the token of the session', async () => {
+    const user = await sessionFor(server.db, { discordId: '100000000000000010' });
+    const planted = await server.fetch('/v2/team-requests', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Planted', tag: 'PLANT' }),
+      headers: {
+        'content-type': 'application/json',
+        cookie: `hss_session=${user.token}; csrf_token=x`,
+        'x-csrf-token': 'x',
+      },
+    });
+    expect([planted.status, await planted.json()]).toEqual([403, { error: messages.csrfMismatch }]);
+    const form = await server.fetch('/v2/users/@me/logout', {
+      method: 'POST',
+      headers: {
+        cookie: `hss_session=${user.token}; csrf_token=x`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'csrf_token=x',
+    });
+    expect(form.status).toBe(403);
+    expect(await server.db.selectFrom('team_registration_requests').select('id').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('sessions').select('id').where('user_id', '=', user.userId).execute(),
+    ).toHaveLength(1);
+  });
+
+  // The probe: a valid token with `Origin: https://evil.example` and `Sec-Fetch-Site: cross-site` passed.
+  it('refuses state changes another site makes (Origin, Sec-Fetch-Site), whatever the token', async () => {
+    const user = await sessionFor(server.db, { discordId: '100000000000000011' });
+    const request = (headers: Record<string, string>, tag: string) =>
+      server.fetch('/v2/team-requests', {
+        method: 'POST',
+        body: JSON.stringify({ name: `Team ${tag}`, tag }),
+        headers: { 'content-type': 'application/json', ...user.headers, ...headers },
+      });
+    for (const headers of [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: server.baseUrl.replace('127.0.0.1', 'localhost') },
+    ]) {
+      const refused = await request(headers, 'EVIL');
+      expect([JSON.stringify(headers), refused.status, await refused.json()]).toEqual([
+        JSON.stringify(headers),
+        403,
+        { error: messages.crossSiteRefused },
+      ]);
+    }
+    // Signed out too: the refusal does not depend on who is calling.
+    const logout = await server.fetch('/v2/users/@me/logout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(logout.status).toBe(403);
+    expect(await server.db.selectFrom('team_registration_requests').select('id').execute()).toEqual([]);
+    const own = await request({ origin: server.baseUrl, 'sec-fetch-site': 'same-origin' }, 'OWN');
+    expect(own.status).toBe(201);
+  });
+
+  it('lets team API keys through from anywhere (programs, not browsers)', async () => {
+    const response = await server.fetch(`/v3/series/S1/matches/${matchId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ streams: {} }),
+      headers: {
+        authorization: `Bearer ${keyA}`,
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(response.status).toBe(204);
   });
 
   it('exempts API keys and anonymous requests from the CSRF check', async () => {

@@ -5,6 +5,7 @@ import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/i
 import type { SimulatedMatch } from '#lib/domain/logs/write/index.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { hashSecret } from '#lib/server/auth/tokens.ts';
+import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { rotateApiKey } from '#lib/server/services/api-keys.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
@@ -90,8 +91,8 @@ export async function seedUser(
       user_agent: null,
     })
     .execute();
-  // A signed-in browser repeats its CSRF cookie in the X-CSRF-Token header.
-  const csrf = `csrf-${discordId}`;
+  // A signed-in browser repeats its session's CSRF token (from the CSRF cookie) in the X-CSRF-Token header.
+  const csrf = csrfTokenFor(token);
   return { userId: user.id, headers: { cookie: `hss_session=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
 }
 

@@ -1,15 +1,34 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Actor } from './actor.ts';
 import { CSRF_FIELD, CSRF_HEADER } from './cookies.ts';
+import { csrfTokenFor } from './csrf-token.ts';
 import { forbidden } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 
+export { csrfTokenFor } from './csrf-token.ts';
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True for the methods that change state. */
+export function isStateChange(request: Request): boolean {
+  return STATE_CHANGING.has(request.method);
+}
 
 /** True when `request` changes state on behalf of a session, so that it must prove it came from our pages. */
 export function needsCsrfCheck(request: Request, actor: Actor): boolean {
   // Team API keys (Bearer) are not sent by browsers on their own; anonymous requests change nothing of a user.
-  return STATE_CHANGING.has(request.method) && actor.kind === 'user' && actor.sessionId !== null;
+  return isStateChange(request) && actor.kind === 'user' && actor.sessionId !== null;
+}
+
+/**
+ * Refuses (403) a state change that a browser says comes from another site: an `Origin` other than this site's
+ * (PUBLIC_URL's, or the address the request was made to), `Origin: null`, or `Sec-Fetch-Site: cross-site`.
+ * Requests without either header (API clients, old browsers) pass on to the CSRF token check.
+ */
+export function assertSameSite(request: Request, ownOrigins: readonly string[]): void {
+  const origin = request.headers.get('origin');
+  if (origin !== null && !ownOrigins.includes(origin.toLowerCase())) throw forbidden(messages.crossSiteRefused);
+  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') throw forbidden(messages.crossSiteRefused);
 }
 
 function same(a: string, b: string): boolean {
@@ -39,11 +58,12 @@ async function formToken(request: Request): Promise<string | undefined> {
 }
 
 /**
- * Double-submit check: the `X-CSRF-Token` header (or a form's `csrf_token` field) must equal the `csrf_token`
- * cookie. Throws a 403 HttpError otherwise.
+ * The session-bound check: the `X-CSRF-Token` header (or a form's `csrf_token` field) must be the token of the
+ * session the request is signed in with (csrfTokenFor). A cookie the request carries proves nothing: whoever can
+ * plant a cookie could plant a matching pair. Throws a 403 HttpError otherwise.
  */
-export async function assertCsrf(request: Request, cookieToken: string | undefined): Promise<void> {
+export async function assertCsrf(request: Request, sessionToken: string): Promise<void> {
   const sent = request.headers.get(CSRF_HEADER) ?? (await formToken(request));
   if (!sent) throw forbidden(messages.csrfMissing);
-  if (!cookieToken || !same(sent, cookieToken)) throw forbidden(messages.csrfMismatch);
+  if (!same(sent, csrfTokenFor(sessionToken))) throw forbidden(messages.csrfMismatch);
 }

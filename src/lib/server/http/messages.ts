@@ -21,8 +21,10 @@ export const messages = {
   mapNotFound: (map: string) => `Map '${map}' does not exist or has no caps`,
   logNotFound: (path: string) => `Log path '${path}' does not exist`,
   // Sign-in, sessions and signed-in actions.
-  csrfMissing: 'Missing CSRF token: send the csrf_token cookie value in the X-CSRF-Token header',
-  csrfMismatch: 'CSRF token mismatch: the X-CSRF-Token header does not match the csrf_token cookie',
+  csrfMissing:
+    'Missing CSRF token: send the value of the csrf cookie (csrf_token, or __Host-csrf on https) in the X-CSRF-Token header',
+  csrfMismatch: 'CSRF token mismatch: the X-CSRF-Token header is not the token of this session',
+  crossSiteRefused: 'Cross-site request refused: changes can only be made from pages of this site',
   userOnly: 'Only a signed-in user can do this (a team API key cannot)',
   invalidRedirect: "Invalid parameter 'redirect_uri': must be a path on this site",
   demoDisabled: 'Demo sign-in is not available on this server',

@@ -81,7 +81,7 @@ export function openApiDocument(): JsonSchema {
       title: 'Hell Let Loose Skill System API',
       version: '3',
       description:
-        'Team ratings, matches, players and tournaments of the competitive Hell Let Loose community. Writes need the X-CSRF-Token header (copied from the csrf_token cookie) when signed in with a session cookie.',
+        'Team ratings, matches, players and tournaments of the competitive Hell Let Loose community. Writes made with a session cookie need the X-CSRF-Token header: the token of the session, from the readable csrf_token cookie (__Host-csrf on https). Cross-site writes (another Origin, Sec-Fetch-Site: cross-site) are refused; team API keys (Authorization: Bearer) are exempt.',
     },
     paths,
     components: {
