@@ -47,3 +47,13 @@ export function intOption(context: CommandContext, name: string, fallback?: numb
   if (!/^-?\d+$/.test(value)) throw new UsageError(`Option --${name} must be an integer, got '${value}'`);
   return Number(value);
 }
+
+/** The numeric value of option `name` (or the fallback); a UsageError when it is not a finite number. */
+export function numberOption(context: CommandContext, name: string, fallback?: number): number | undefined {
+  const value = stringOption(context, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(value.trim()) || !Number.isFinite(number))
+    throw new UsageError(`Option --${name} must be a number, got '${value}'`);
+  return number;
+}

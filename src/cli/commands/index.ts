@@ -6,7 +6,7 @@ import { usersGrant } from './users.ts';
 import { apiKeysCreate } from './api-keys.ts';
 import { ratingsCommands } from './ratings.ts';
 import { importResultsCommand } from './import.ts';
-import { demoSeed } from './demo.ts';
+import { demoSeason, demoSeed } from './demo.ts';
 import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
 
@@ -21,6 +21,7 @@ export const commands: Command[] = [
   ...ratingsCommands,
   importResultsCommand,
   demoSeed,
+  demoSeason,
   logsParse,
   matchesReparse,
 ];

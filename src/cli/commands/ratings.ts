@@ -1,8 +1,10 @@
 import type { Command } from '#cli/command.ts';
-import { stringOption } from '#cli/command.ts';
+import { stringOption, UsageError } from '#cli/command.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { processQueuedMatches, recomputeSeries } from '#lib/server/services/ratings/process.ts';
-import { evaluateSeries, fitSeries } from '#lib/server/services/ratings/analysis.ts';
+import { evaluateSeries } from '#lib/server/services/ratings/analysis.ts';
+import { exportPredictions } from '#lib/server/services/ratings/predictions.ts';
+import { fitSeries } from '#lib/server/services/ratings/refit.ts';
 
 export const ratingsRecompute: Command = {
   name: 'ratings recompute',
@@ -56,16 +58,19 @@ export const ratingsEvaluate: Command = {
   name: 'ratings evaluate',
   usage: '--series <tag>',
   summary:
-    'Score TrueSkill, sector score, Elo and win rate on the latest 30% of matches; Kendall tau against true strengths',
+    "Score the site's model against TrueSkill, Elo, HeLO and win rate on the latest 30% of matches (95% intervals, calibration); Kendall tau against true strengths",
   options: { series: { type: 'string' } },
   positionals: 0,
   async run(context) {
     const result = await evaluateSeries(await context.db(), stringOption(context, 'series', true));
-    const { trainSize, testSize, thresholds } = result.evaluation;
+    const { trainSize, testSize } = result.evaluation;
     context.out(
-      `Trained on ${trainSize} matches, tested on the latest ${testSize} (sector thresholds t1 = ${thresholds.t1.toFixed(4)}, t2 = ${thresholds.t2.toFixed(4)}).`,
+      `Trained on ${trainSize} matches, tested on the latest ${testSize} (log_loss_95ci: bootstrap interval; slope: calibration slope, 1 is calibrated).`,
     );
     context.out(result.table);
+    context.out('');
+    context.out("Reliability of the site's model (favourite's forecast against how often it won):");
+    context.out(result.reliability);
     if (result.kendall_tau !== null) {
       context.out(
         `Kendall tau (score vs true strength, ${result.teams_with_truth} teams): ${result.kendall_tau.toFixed(4)}`,
@@ -74,4 +79,24 @@ export const ratingsEvaluate: Command = {
   },
 };
 
-export const ratingsCommands: Command[] = [ratingsRecompute, ratingsRun, ratingsFit, ratingsEvaluate];
+export const ratingsPredictions: Command = {
+  name: 'ratings predictions',
+  usage: '--series <tag> [--format csv|json]',
+  summary: "Export every rated match's pre-match win probability and both teams' ratings before and after",
+  options: { series: { type: 'string' }, format: { type: 'string' } },
+  positionals: 0,
+  async run(context) {
+    const format = stringOption(context, 'format') ?? 'csv';
+    if (format !== 'csv' && format !== 'json')
+      throw new UsageError(`Option --format must be csv or json, got '${format}'`);
+    context.out(await exportPredictions(await context.db(), stringOption(context, 'series', true), format));
+  },
+};
+
+export const ratingsCommands: Command[] = [
+  ratingsRecompute,
+  ratingsRun,
+  ratingsFit,
+  ratingsEvaluate,
+  ratingsPredictions,
+];

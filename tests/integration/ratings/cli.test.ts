@@ -32,6 +32,27 @@ const GOOD = [
   '2025-01-09,[7DR],XYZ,4-1,competitive,PHL,',
 ].join('\r\n');
 
+describe('demo season', () => {
+  it('simulates seasons without a database and scores the models against the oracle', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (args: string[]) =>
+      runCli(commands, ['demo', 'season', ...args], { out: (l) => out.push(l), err: (l) => err.push(l) });
+    expect(await run(['--teams', '8', '--matches', '120', '--seeds', '2', '--drift', '0.5'])).toBe(0);
+    expect(out[0]).toBe(
+      '2 season(s) of 8 teams, 120 matches over 180 days, drift 0.5 (seed 1-2); scored on the latest 30% against the oracle that knows the true strengths.',
+    );
+    expect(out.join('\n')).toMatch(/^model\s+seasons\s+log_loss\s+gap\s+gap_se\s+slope$/m);
+    expect(out.join('\n')).toMatch(/^oracle\s+2\s+0\.\d{4}\s+0\s+0\s/m);
+    out.length = 0;
+    expect(await run(['--teams', '8', '--matches', '120'])).toBe(0);
+    expect(out.join('\n')).toMatch(/^rating\s+36\s.*t1 \d/m);
+    expect(out.join('\n')).toMatch(/Kendall tau \(final score vs final true strength, 8 teams\): -?[01]\.\d{4}/);
+    expect(await run(['--drift', 'lots'])).toBe(2);
+    expect(err.join('\n')).toContain("Option --drift must be a number, got 'lots'");
+  });
+});
+
 describe.each(engines)('ratings and import CLI on %s', (engine) => {
   let handle: DatabaseHandle;
   let seriesId: number;
@@ -114,14 +135,37 @@ describe.each(engines)('ratings and import CLI on %s', (engine) => {
 
     const evaluate = await hss(handle, ['ratings', 'evaluate', '--series', 'HIST']);
     expect(evaluate.code).toBe(0);
-    expect(evaluate.out).toMatch(/model\s+n\s+accuracy\s+log_loss\s+brier/);
-    for (const model of ['trueskill', 'sector', 'elo', 'winrate'])
+    expect(evaluate.out).toMatch(/model\s+n\s+accuracy\s+log_loss\s+log_loss_95ci\s+brier\s+slope\s+tuned/);
+    for (const model of ['rating', 'trueskill', 'trueskill_tau', 'elo', 'helo', 'winrate'])
       expect(evaluate.out).toMatch(new RegExp(`^${model}\\s+1\\s`, 'm'));
     expect(evaluate.out).not.toContain('Kendall');
 
     expect((await hss(handle, ['ratings', 'recompute', '--series', 'NOPE'])).err).toContain(
       "Series 'NOPE' does not exist",
     );
+
+    // Predictions: every rated match with its pre-match probability and the ratings before and after.
+    const csv = await hss(handle, ['ratings', 'predictions', '--series', 'HIST']);
+    expect(csv.code).toBe(0);
+    const lines = csv.out.split('\n');
+    expect(lines[0]).toBe(
+      'match_id,date,winner,loser,result,type,winner_mu_before,winner_sigma_before,loser_mu_before,' +
+        'loser_sigma_before,winner_mu_after,winner_sigma_after,loser_mu_after,loser_sigma_after,win_probability',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^\d+,2025-01-05T00:00:00\.000Z,\[7DR\],ABC,5-0,competitive,25,[\d.]+,25,.*,0\.5$/);
+    const json = await hss(handle, ['ratings', 'predictions', '--series', 'HIST', '--format', 'json']);
+    const records = JSON.parse(json.out) as Record<string, unknown>[];
+    const stored = before.matches.find((m) => m.id === records[3]!['match_id'])!;
+    expect(records).toHaveLength(4);
+    expect(records[3]).toMatchObject({
+      result: '4-1',
+      win_probability: stored.win_probability,
+      loser_sigma_after: stored.loser_sigma_after,
+    });
+    const bad = await hss(handle, ['ratings', 'predictions', '--series', 'HIST', '--format', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('Option --format must be csv or json');
 
     // --use switches the series to the sector score and recomputes: a 5-0 now moves ratings more than a plain win.
     const use = await hss(handle, ['ratings', 'fit', '--series', 'HIST', '--use']);

@@ -137,7 +137,11 @@ describe.each(engines)('demo community on %s', (engine) => {
 
     const evaluate = await hss(handle, ['ratings', 'evaluate', '--series', 'S2']);
     expect(evaluate.code).toBe(0);
-    expect(evaluate.out).toMatch(/model\s+n\s+accuracy\s+log_loss\s+brier\n[- ]+\ntrueskill\s+\d+\s+[01](\.\d{4})?\s/);
+    expect(evaluate.out).toMatch(
+      /model\s+n\s+accuracy\s+log_loss\s+log_loss_95ci\s+brier\s+slope\s+tuned\n[- ]+\nrating\s+\d+\s+[01](\.\d{4})?\s/,
+    );
+    expect(evaluate.out).toMatch(/^helo\s+\d+\s.*scale \d/m);
+    expect(evaluate.out).toMatch(/decile\s+n\s+forecast\s+won/);
     expect(evaluate.out).toMatch(/Kendall tau \(score vs true strength, 6 teams\): -?[01]\.\d{4}/);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMatch } from '#lib/domain/logs/index.ts';
-import { DEMO_BETA, planDemo, resultForMargin } from '#lib/server/services/demo/plan.ts';
+import { strengthAt } from '#lib/domain/rating/season.ts';
+import { planDemo, strengthAtSeriesEnd } from '#lib/server/services/demo/plan.ts';
 import { demoLog, demoLogSize } from '#lib/server/services/demo/logs.ts';
 
 const anchor = new Date('2026-06-01T00:00:00Z');
@@ -38,12 +39,13 @@ describe('demo plan', () => {
       expect(plan.matches.some((m) => m.type === type)).toBe(true);
   });
 
-  it('lets the stronger team win more often and more clearly', () => {
+  it('lets the team stronger on the match day win more often and more clearly', () => {
     const plan = planDemo({ seed: 2, teams: 12, matches: 3000, anchor });
+    const day = (m: { date: Date }): number => (m.date.getTime() - plan.series[0]!.from.getTime()) / 86_400_000;
     let favourites = 0;
     let lopsided = { strong: 0, strongN: 0, close: 0, closeN: 0 };
     for (const m of plan.matches) {
-      const gap = plan.teams[m.winner]!.strength - plan.teams[m.loser]!.strength;
+      const gap = strengthAt(plan.teams[m.winner]!.path, day(m)) - strengthAt(plan.teams[m.loser]!.path, day(m));
       if (gap > 0) favourites++;
       if (Math.abs(gap) > 6)
         lopsided = { ...lopsided, strong: lopsided.strong + Number(m.result === '5-0'), strongN: lopsided.strongN + 1 };
@@ -54,10 +56,13 @@ describe('demo plan', () => {
     expect(lopsided.strong / lopsided.strongN).toBeGreaterThan(lopsided.close / lopsided.closeN + 0.15);
   });
 
-  it('maps margins to results by the sector bands', () => {
-    expect(resultForMargin(0.1)).toBe('3-2');
-    expect(resultForMargin(DEMO_BETA)).toBe('4-1');
-    expect(resultForMargin(2 * DEMO_BETA)).toBe('5-0');
+  it('drifts the true strengths over the series: the strength at each series end differs', () => {
+    const plan = planDemo({ seed: 2, teams: 12, matches: 300, anchor });
+    const ends = plan.teams.map((_, t) => plan.series.map((_s, i) => strengthAtSeriesEnd(plan, t, i)));
+    const moved = ends.map((e) => Math.max(...e) - Math.min(...e));
+    expect(moved.every((m) => m > 0)).toBe(true);
+    expect(Math.max(...moved)).toBeGreaterThan(2);
+    expect(new Set(plan.teams.map((t) => t.path.arc)).size).toBeGreaterThan(2);
   });
 
   it('writes each match as a log that parses back to its map and result', () => {

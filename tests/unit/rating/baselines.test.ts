@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eloExpected, eloUpdate } from '#lib/domain/rating/elo.ts';
-import { evaluateModels } from '#lib/domain/rating/evaluate.ts';
+import { BASELINE_MODELS, evaluateModels } from '#lib/domain/rating/evaluate.ts';
+import { simulateSeason } from '#lib/domain/rating/season.ts';
 import { kendallTauB } from '#lib/domain/rating/kendall.ts';
 import { computeMetrics, metricsForWinners } from '#lib/domain/rating/metrics.ts';
 import { formatTable } from '#lib/domain/rating/table.ts';
 import { smoothedWinRate, winRateProbability } from '#lib/domain/rating/winrate.ts';
-import { simulateMatches } from './simulate.ts';
 
 describe('Elo', () => {
   it('matches hand-computed expectations and updates', () => {
@@ -76,23 +76,41 @@ describe('Kendall tau-b', () => {
 });
 
 describe('evaluateModels', () => {
-  it('scores the last 30% of matches for every model, and the rating models beat chance', () => {
-    const { matches } = simulateMatches({ teams: 30, count: 3000, beta: 25 / 6, t1: 3, t2: 8, seed: 5 });
-    // Shuffled input: evaluateModels orders by date itself.
-    const shuffled = [...matches].reverse();
-    const evaluation = evaluateModels(shuffled);
-    expect(evaluation.trainSize).toBe(2100);
-    expect(evaluation.testSize).toBe(900);
-    expect(evaluation.rows.map((r) => r.model)).toEqual(['trueskill', 'sector', 'elo', 'winrate']);
-    for (const row of evaluation.rows) {
-      expect(row.n).toBe(900);
-      expect(row.accuracy).toBeGreaterThan(0.6);
-      expect(row.log_loss).toBeLessThan(Math.log(2));
-      expect(row.brier).toBeLessThan(0.25);
+  const season = simulateSeason({ seed: 5, teams: 20, matches: 600, days: 120, drift: 1 });
+
+  it('scores the newest 30% for every model, tuning only on the older matches; the rating model is best', () => {
+    // Shuffled input (oracle kept in step): evaluateModels orders by date itself.
+    const order = season.matches.map((_, i) => i).reverse();
+    const evaluation = evaluateModels(
+      order.map((i) => season.matches[i]!),
+      { oracle: order.map((i) => season.oracle[i]!), bootstrap: 200 },
+    );
+    expect(evaluation.trainSize).toBe(420);
+    expect(evaluation.testSize).toBe(180);
+    expect(evaluation.rows.map((r) => r.model)).toEqual([...BASELINE_MODELS, 'oracle']);
+    const row = (name: string) => evaluation.rows.find((r) => r.model === name)!;
+    for (const r of evaluation.rows) {
+      expect(r.n).toBe(180);
+      expect(r.accuracy).toBeGreaterThan(0.6);
+      expect(r.log_loss).toBeLessThan(Math.log(2));
+      expect(r.log_loss_ci[0]).toBeLessThan(r.log_loss);
+      expect(r.log_loss_ci[1]).toBeGreaterThan(r.log_loss);
+      expect(r.gap).toBeCloseTo(r.log_loss - row('oracle').log_loss, 12);
+      expect(r.reliability.reduce((n, b) => n + b.n, 0)).toBe(180);
     }
-    expect(evaluation.thresholds.t1).toBeGreaterThan(1.5);
-    expect(evaluation.thresholds.t2).toBeLessThan(12);
-    expect(evaluateModels(matches, { testFraction: 0.1, models: ['elo'] }).rows).toHaveLength(1);
+    expect(row('oracle').gap).toBe(0);
+    expect(row('rating').log_loss).toBeLessThan(row('trueskill').log_loss);
+    expect(row('rating').log_loss).toBeLessThan(row('elo').log_loss);
+    expect(row('rating').calibration_slope).toBeGreaterThan(0.7);
+    expect(row('rating').calibration_slope).toBeLessThan(1.4);
+    expect(row('elo').tuned).toMatch(/^k \d+\.\d$/);
+    expect(row('trueskill_tau').tuned).toMatch(/^tau \d\.\d{3}$/);
+  });
+
+  it('scores a chosen subset and rejects a bad test fraction', () => {
+    expect(evaluateModels(season.matches, { testFraction: 0.1, models: ['elo'] }).rows).toHaveLength(1);
+    expect(() => evaluateModels(season.matches, { testFraction: 0 })).toThrow(RangeError);
+    expect(() => evaluateModels(season.matches, { models: ['oracle'] })).toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENV, createEnv } from '#lib/domain/rating/env.ts';
-import { fitSectorThresholds, sectorLogLikelihood } from '#lib/domain/rating/fit.ts';
+import { compileMatches, runModel } from '#lib/domain/rating/engine.ts';
+import { fitModel } from '#lib/domain/rating/model-fit.ts';
 import { cdf } from '#lib/domain/rating/gaussian.ts';
 import { rateSector, sectorResultProbability } from '#lib/domain/rating/sector-score.ts';
 import { rate1vs1 } from '#lib/domain/rating/trueskill.ts';
@@ -75,32 +76,28 @@ describe('sector score', () => {
   });
 });
 
-describe('fitSectorThresholds', () => {
-  it('recovers thresholds from matches simulated with known thresholds', () => {
-    const env = createEnv();
-    const { matches } = simulateMatches({ teams: 40, count: 6000, beta: env.beta, t1: 3, t2: 8, seed: 7 });
-    const fit = fitSectorThresholds(matches, env);
-    expect(fit.observations).toBe(6000);
-    expect(fit.t1).toBeGreaterThan(3 * 0.75);
-    expect(fit.t1).toBeLessThan(3 * 1.25);
-    expect(fit.t2).toBeGreaterThan(8 * 0.8);
-    expect(fit.t2).toBeLessThan(8 * 1.2);
-    // It is a maximum: nearby thresholds fit worse.
-    expect(fit.logLikelihood).toBeCloseTo(sectorLogLikelihood(matches, fit, env), 9);
+describe('fitModel (thresholds)', () => {
+  it('recovers thresholds from matches simulated with known thresholds, at a maximum', () => {
+    const env = createEnv({ tau: 0 });
+    const { matches } = simulateMatches({ teams: 40, count: 4000, beta: env.beta, t1: 3, t2: 8, seed: 7 });
+    const compiled = compileMatches(matches);
+    const start = { env, sector: true, thresholds: { t1: env.beta / 2, t2: env.beta } };
+    const fit = fitModel(compiled, start, { free: ['t1', 't2'] });
+    const { t1, t2 } = fit.params.thresholds;
+    expect(t1).toBeGreaterThan(3 * 0.75);
+    expect(t1).toBeLessThan(3 * 1.25);
+    expect(t2).toBeGreaterThan(8 * 0.8);
+    expect(t2).toBeLessThan(8 * 1.2);
+    const logLik = (th: { t1: number; t2: number }): number =>
+      runModel(compiled, { ...start, thresholds: th }).bandLogLik;
+    expect(fit.logLikelihood).toBeCloseTo(logLik({ t1, t2 }), 9);
     for (const [d1, d2] of [
       [0.3, 0],
       [-0.3, 0],
       [0, 0.5],
       [0, -0.5],
     ] as const) {
-      expect(sectorLogLikelihood(matches, { t1: fit.t1 + d1, t2: fit.t2 + d2 }, env)).toBeLessThan(fit.logLikelihood);
+      expect(logLik({ t1: t1 + d1, t2: t2 + d2 })).toBeLessThan(fit.logLikelihood);
     }
-  });
-
-  it('returns a flat fit when no match has a banded result', () => {
-    const fit = fitSectorThresholds([{ id: 1, winner: 'a', loser: 'b', result: 'other', date: '2024-01-01' }]);
-    expect(fit.observations).toBe(0);
-    expect(fit.logLikelihood).toBe(0);
-    expect(fit.t2).toBeGreaterThan(fit.t1);
   });
 });

@@ -104,10 +104,12 @@ describe('TrueSkill 1 vs 1', () => {
       sigma: 25 / 3,
       beta: 25 / 6,
       tau: 25 / 300,
+      gamma: 0,
       drawProbability: 0,
       moserwareC: false,
     });
-    expect(createEnv({ mu: 30 })).toMatchObject({ sigma: 10, beta: 5, tau: 0.1 });
+    expect(createEnv({ mu: 30 })).toMatchObject({ sigma: 10, beta: 5, tau: 0.1, gamma: 0 });
+    expect(() => createEnv({ gamma: -1 })).toThrow(RangeError);
     expect(drawMargin(0, 4)).toBe(0);
   });
 

@@ -11,6 +11,11 @@ export interface TrueSkillEnv {
   readonly sigma: number;
   readonly beta: number;
   readonly tau: number;
+  /**
+   * Time dynamics: a team's variance grows by gamma^2 per day since it last played (capped at the prior sigma^2),
+   * before tau is added for the match. 0 turns it off.
+   */
+  readonly gamma: number;
   readonly drawProbability: number;
   readonly moserwareC: boolean;
 }
@@ -21,18 +26,20 @@ export interface TrueSkillEnvOptions {
   readonly sigma?: number;
   readonly beta?: number;
   readonly tau?: number;
+  readonly gamma?: number;
   readonly drawProbability?: number;
   readonly draw_probability?: number;
   readonly moserwareC?: boolean;
   readonly moserware_c?: boolean;
 }
 
-/** mu 25, sigma 25/3, beta 25/6, tau 25/300, no draws, factor-graph c. */
+/** mu 25, sigma 25/3, beta 25/6, tau 25/300, no time dynamics, no draws, factor-graph c. */
 export const DEFAULT_ENV: TrueSkillEnv = Object.freeze({
   mu: 25,
   sigma: 25 / 3,
   beta: 25 / 6,
   tau: 25 / 300,
+  gamma: 0,
   drawProbability: 0,
   moserwareC: false,
 });
@@ -46,11 +53,13 @@ export function createEnv(options: TrueSkillEnvOptions = {}): TrueSkillEnv {
   const sigma = options.sigma ?? mu / 3;
   const beta = options.beta ?? sigma / 2;
   const tau = options.tau ?? sigma / 100;
+  const gamma = options.gamma ?? 0;
   const drawProbability = options.drawProbability ?? options.draw_probability ?? 0;
   const moserwareC = options.moserwareC ?? options.moserware_c ?? false;
-  if (!(sigma > 0 && beta > 0 && tau >= 0)) throw new RangeError('TrueSkill env needs sigma > 0, beta > 0, tau >= 0');
+  if (!(sigma > 0 && beta > 0 && tau >= 0 && gamma >= 0))
+    throw new RangeError('TrueSkill env needs sigma > 0, beta > 0, tau >= 0, gamma >= 0');
   if (!(drawProbability >= 0 && drawProbability < 1)) throw new RangeError('drawProbability must be in [0, 1)');
-  return Object.freeze({ mu, sigma, beta, tau, drawProbability, moserwareC });
+  return Object.freeze({ mu, sigma, beta, tau, gamma, drawProbability, moserwareC });
 }
 
 /**

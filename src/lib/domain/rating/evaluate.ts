@@ -1,30 +1,43 @@
-/** Out-of-sample comparison of the rating models against simple baselines. */
-import { ELO_DEFAULTS, eloExpected, eloUpdate } from './elo.ts';
-import { DEFAULT_ENV, drawMargin } from './env.ts';
-import type { TrueSkillEnv } from './env.ts';
-import { fitSectorThresholds } from './fit.ts';
+/**
+ * Out-of-sample comparison of the rating model with baselines: every model learns from every match in date order
+ * and is scored on its pre-match probability for the actual winner over the newest `testFraction` of matches.
+ * Whatever a model tunes (its parameters, Elo's k, HeLO's scale) is tuned on the older matches only.
+ */
+import { DEFAULT_MODEL, liveForecasts, refit, refitDue } from './auto-fit.ts';
+import { eloForecasts, fitHeloScale, heloLeads, heloProbabilities, tuneEloK, winRateForecasts } from './baselines.ts';
+import { bootstrapInterval } from './bootstrap.ts';
+import { calibrationSlope, reliabilityBins, type ReliabilityBin } from './calibration.ts';
+import { DEFAULT_ENV } from './env.ts';
+import { KIND, compileMatches, runModel, type CompiledMatches, type ModelParams } from './engine.ts';
+import { dateMs } from './dynamics.ts';
 import { metricsForWinners } from './metrics.ts';
-import { createPairUpdate } from './pair-update.ts';
-import { updateSectorPair } from './sector-score.ts';
-import type { SectorThresholds } from './sector-score.ts';
-import { winProbabilityRaw } from './trueskill.ts';
-import type { MatchDate, RatedMatch, TeamKey } from './types.ts';
-import { winRateProbability } from './winrate.ts';
+import { fitModel } from './model-fit.ts';
+import type { RatedMatch } from './types.ts';
 
-/** The compared models. */
-export type ModelName = 'trueskill' | 'sector' | 'elo' | 'winrate';
+/**
+ * The compared models: `rating` is the site's model with the parameters the automatic refit would choose from the
+ * older matches; `live` what the site would have predicted match by match (refitting as it went, slow);
+ * `trueskill` plain TrueSkill (mu 25, sigma 25/3, beta 25/6, tau 25/300); `trueskill_tau` the same with tau tuned;
+ * `elo` Elo with k tuned; `helo` a HeLO-like Elo on sector shares (k 40), rescaled; `winrate` smoothed win rates;
+ * `oracle` the true probabilities (simulations only).
+ */
+export type ModelName = 'rating' | 'live' | 'trueskill' | 'trueskill_tau' | 'elo' | 'helo' | 'winrate' | 'oracle';
+
+/** The default models (no `live`, no `oracle`). */
+export const BASELINE_MODELS: readonly ModelName[] = ['rating', 'trueskill', 'trueskill_tau', 'elo', 'helo', 'winrate'];
 
 /** Options of {@link evaluateModels}. */
 export interface EvaluateOptions {
-  /** Share of the latest matches that is scored. Default 0.3. */
+  /** Share of the newest matches that is scored. Default 0.3. */
   readonly testFraction?: number;
-  readonly env?: TrueSkillEnv;
-  /** Sector thresholds; default fitted on the training matches only. */
-  readonly thresholds?: SectorThresholds;
-  /** Elo K factor. Default 32. */
-  readonly eloK?: number;
-  /** Models to score, in output order. Default all four. */
+  /** Models in output order. Default {@link BASELINE_MODELS}, plus `oracle` when oracle probabilities are given. */
   readonly models?: readonly ModelName[];
+  /** Parameters the `rating` refit starts from and must beat. Default DEFAULT_MODEL. */
+  readonly start?: ModelParams;
+  /** The true probability that each match's winner wins, in input order (simulations). */
+  readonly oracle?: readonly number[];
+  /** Bootstrap resamples of the confidence intervals. Default 1000; 0 skips them. */
+  readonly bootstrap?: number;
 }
 
 /** Metrics of one model on the test matches (draws excluded). */
@@ -34,6 +47,17 @@ export interface EvaluationRow {
   readonly accuracy: number;
   readonly log_loss: number;
   readonly brier: number;
+  /** 95% bootstrap interval of the log-loss. */
+  readonly log_loss_ci: readonly [number, number];
+  /** Log-loss minus the oracle's on the same matches (null without an oracle), with its paired interval. */
+  readonly gap: number | null;
+  readonly gap_ci: readonly [number, number] | null;
+  /** See calibrationSlope: 1 is calibrated. */
+  readonly calibration_slope: number;
+  /** Deciles of the favourite's forecast against how often it won. */
+  readonly reliability: readonly ReliabilityBin[];
+  /** What was tuned, in words (e.g. 'k = 24.3'). */
+  readonly tuned: string;
 }
 
 /** Result of {@link evaluateModels}. */
@@ -41,100 +65,103 @@ export interface Evaluation {
   readonly rows: EvaluationRow[];
   readonly trainSize: number;
   readonly testSize: number;
-  readonly thresholds: SectorThresholds;
+  /** The parameters the `rating` model used. */
+  readonly params: ModelParams;
 }
 
-interface Model {
-  /** Probability that `winner` beats `loser`, from the current (pre-match) state. */
-  predict(winner: TeamKey, loser: TeamKey): number;
-  update(match: RatedMatch): void;
+const CLASSIC: ModelParams = { env: DEFAULT_ENV, sector: false, thresholds: { t1: 0, t2: 0 } };
+
+/** Per-match winner probabilities of a parameter set (NaN for draws). */
+export function modelForecasts(c: CompiledMatches, params: ModelParams): Float64Array {
+  const out = new Float64Array(c.length).fill(Number.NaN);
+  runModel(c, params, { onPrediction: (i, p) => (out[i] = p) });
+  return out;
 }
 
-/** Milliseconds since the epoch for ordering; unparsable dates compare as equal to everything. */
-function dateValue(date: MatchDate): number {
-  return date instanceof Date ? date.getTime() : Date.parse(date);
+/** Describes parameters in words for the `tuned` column. */
+export function describeParams(p: ModelParams): string {
+  const { beta, tau, gamma } = p.env;
+  const bands = p.sector ? `t1 ${p.thresholds.t1.toFixed(2)}, t2 ${p.thresholds.t2.toFixed(2)}, ` : '';
+  return `${bands}beta ${beta.toFixed(2)}, tau ${tau.toFixed(3)}, gamma ${gamma.toFixed(3)}`;
 }
 
 /**
- * Sorts `matches` by date (stable), replays them once per model, and scores
- * each model's pre-match probability for the actual winner on the last
- * `testFraction` of matches (rounded; models keep learning through the test
- * part, as they would live). Without given thresholds the sector score uses
- * thresholds fitted on the training part, so the test part stays unseen.
+ * Scores each model on the newest `testFraction` of `matches` (sorted by date here, ties in input order). The
+ * `rating` model is refitted on the older matches exactly as a live series would be (when they are enough, see
+ * refitDue). With oracle probabilities, every row also gets its gap to the oracle.
  */
 export function evaluateModels(matches: readonly RatedMatch[], options: EvaluateOptions = {}): Evaluation {
-  const env = options.env ?? DEFAULT_ENV;
   const fraction = options.testFraction ?? 0.3;
   if (!(fraction > 0 && fraction <= 1)) throw new RangeError('testFraction must be in (0, 1]');
-  const ordered = matches
-    .map((m, i) => ({ m, i, t: dateValue(m.date) }))
-    .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : a.i - b.i))
-    .map((x) => x.m);
-  const testSize = Math.round(ordered.length * fraction);
-  const trainSize = ordered.length - testSize;
-  const thresholds = options.thresholds ?? fitSectorThresholds(ordered.slice(0, trainSize), env);
-
-  const rows = (options.models ?? (['trueskill', 'sector', 'elo', 'winrate'] as const)).map((name): EvaluationRow => {
-    const model = createModel(name, env, thresholds, options.eloK ?? ELO_DEFAULTS.k);
-    const probabilities: number[] = [];
-    ordered.forEach((m, i) => {
-      if (i >= trainSize && m.drawn !== true) probabilities.push(model.predict(m.winner, m.loser));
-      model.update(m);
-    });
-    const metrics = metricsForWinners(probabilities);
-    return { model: name, n: metrics.n, accuracy: metrics.accuracy, log_loss: metrics.logLoss, brier: metrics.brier };
-  });
-  return { rows, trainSize, testSize, thresholds };
-}
-
-function createModel(name: ModelName, env: TrueSkillEnv, thresholds: SectorThresholds, k: number): Model {
-  if (name === 'elo') {
-    const elo = new Map<TeamKey, number>();
-    const get = (t: TeamKey): number => elo.get(t) ?? ELO_DEFAULTS.initial;
-    return {
-      predict: (w, l) => eloExpected(get(w), get(l)),
-      update: (m) => {
-        const [w, l] = eloUpdate(get(m.winner), get(m.loser), m.drawn === true ? 0.5 : 1, k);
-        elo.set(m.winner, w);
-        elo.set(m.loser, l);
-      },
-    };
+  const order = matches.map((m, i) => ({ m, i, t: dateMs(m.date) }));
+  order.sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : a.i - b.i));
+  const c = compileMatches(order.map((x) => x.m));
+  const oracle = options.oracle ? order.map((x) => options.oracle![x.i]!) : null;
+  const testSize = Math.round(c.length * fraction);
+  const trainSize = c.length - testSize;
+  const start = options.start ?? DEFAULT_MODEL;
+  const train: CompiledMatches = { ...c, length: trainSize };
+  let params = start;
+  if (refitDue(trainSize, 0)) {
+    const decision = refit(train, start);
+    if (decision.adopted) params = decision.candidate;
   }
-  if (name === 'winrate') {
-    const wins = new Map<TeamKey, number>();
-    const games = new Map<TeamKey, number>();
-    const add = (map: Map<TeamKey, number>, t: TeamKey, n: number): void => {
-      map.set(t, (map.get(t) ?? 0) + n);
-    };
-    return {
-      predict: (w, l) => winRateProbability(wins.get(w) ?? 0, games.get(w) ?? 0, wins.get(l) ?? 0, games.get(l) ?? 0),
-      update: (m) => {
-        const drawn = m.drawn === true;
-        add(wins, m.winner, drawn ? 0.5 : 1);
-        add(wins, m.loser, drawn ? 0.5 : 0);
-        add(games, m.winner, 1);
-        add(games, m.loser, 1);
-      },
-    };
-  }
-  const sector = name === 'sector';
-  const eps = drawMargin(env.drawProbability, env.beta);
-  const ratings = new Map<TeamKey, { mu: number; sigma: number }>();
-  const get = (t: TeamKey): { mu: number; sigma: number } => ratings.get(t) ?? { mu: env.mu, sigma: env.sigma };
-  const out = createPairUpdate();
-  return {
-    predict: (w, l) => {
-      const a = get(w);
-      const b = get(l);
-      return winProbabilityRaw(a.mu, a.sigma, b.mu, b.sigma, env.beta);
-    },
-    update: (m) => {
-      const a = get(m.winner);
-      const b = get(m.loser);
-      const result = sector ? m.result : 'other';
-      updateSectorPair(a.mu, a.sigma, b.mu, b.sigma, result, m.drawn === true, thresholds, eps, env, out);
-      ratings.set(m.winner, { mu: out.muW, sigma: out.sigmaW });
-      ratings.set(m.loser, { mu: out.muL, sigma: out.sigmaL });
-    },
+
+  const forecasts = (name: ModelName): { p: ArrayLike<number>; tuned: string } => {
+    switch (name) {
+      case 'rating':
+        return { p: modelForecasts(c, params), tuned: describeParams(params) };
+      case 'live':
+        return { p: liveForecasts(c, start).probabilities, tuned: 'refitted as matches arrive' };
+      case 'trueskill':
+        return { p: modelForecasts(c, CLASSIC), tuned: 'none' };
+      case 'trueskill_tau': {
+        const fit = fitModel(c, CLASSIC, { free: ['tau'], to: trainSize });
+        return { p: modelForecasts(c, fit.params), tuned: `tau ${fit.params.env.tau.toFixed(3)}` };
+      }
+      case 'elo': {
+        const k = tuneEloK(c, trainSize);
+        return { p: eloForecasts(c, k), tuned: `k ${k.toFixed(1)}` };
+      }
+      case 'helo': {
+        const leads = heloLeads(c);
+        const a = fitHeloScale(leads, trainSize);
+        return { p: heloProbabilities(leads, a), tuned: `scale ${a.toFixed(3)}` };
+      }
+      case 'winrate':
+        return { p: winRateForecasts(c), tuned: 'none' };
+      case 'oracle':
+        if (!oracle) throw new RangeError('The oracle needs true probabilities');
+        return { p: oracle, tuned: 'knows the true strengths' };
+    }
   };
+
+  const names = options.models ?? [...BASELINE_MODELS, ...(oracle ? (['oracle'] as const) : [])];
+  const scored: number[] = [];
+  for (let i = trainSize; i < c.length; i++) if (c.kind[i] !== KIND.draw) scored.push(i);
+  const oracleLoss = oracle ? scored.map((i) => -Math.log(oracle[i]!)) : null;
+  const samples = options.bootstrap ?? 1000;
+  const rows = names.map((name): EvaluationRow => {
+    const { p, tuned } = forecasts(name);
+    const winners = scored.map((i) => p[i]!);
+    const metrics = metricsForWinners(winners);
+    const losses = winners.map((q) => -Math.log(Math.min(1 - 1e-15, Math.max(1e-15, q))));
+    const interval = (values: number[]): [number, number] =>
+      samples > 0 ? bootstrapInterval(values, { samples }) : [Number.NaN, Number.NaN];
+    const gaps = oracleLoss ? losses.map((l, j) => l - oracleLoss[j]!) : null;
+    return {
+      model: name,
+      n: metrics.n,
+      accuracy: metrics.accuracy,
+      log_loss: metrics.logLoss,
+      brier: metrics.brier,
+      log_loss_ci: interval(losses),
+      gap: gaps ? gaps.reduce((s, g) => s + g, 0) / Math.max(1, gaps.length) : null,
+      gap_ci: gaps ? interval(gaps) : null,
+      calibration_slope: calibrationSlope(winners),
+      reliability: reliabilityBins(winners),
+      tuned,
+    };
+  });
+  return { rows, trainSize, testSize, params };
 }

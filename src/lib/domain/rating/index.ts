@@ -7,7 +7,7 @@ export { DEFAULT_ENV, createEnv, drawMargin } from './env.ts';
 export type { TrueSkillEnv, TrueSkillEnvOptions } from './env.ts';
 export { createPairUpdate, updatePair } from './pair-update.ts';
 export type { PairUpdate } from './pair-update.ts';
-export { matchQuality, newRating, rate1vs1, winProbability, winProbabilityRaw } from './trueskill.ts';
+export { matchQuality, newRating, predictWin, rate1vs1, winProbability, winProbabilityRaw } from './trueskill.ts';
 export {
   bandHigh,
   bandLow,
@@ -18,8 +18,30 @@ export {
   updateSectorPair,
 } from './sector-score.ts';
 export type { SectorThresholds } from './sector-score.ts';
-export { fitSectorThresholds, sectorLogLikelihood } from './fit.ts';
-export type { ThresholdFit } from './fit.ts';
+export { DAY_MS, dateMs, elapsedDays, inflateSigma } from './dynamics.ts';
+export { KIND, compileMatches, replayParamsOf, runModel } from './engine.ts';
+export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './engine.ts';
+export { defaultFree, fitModel } from './model-fit.ts';
+export type { FitOptions, FitParam, ModelFit } from './model-fit.ts';
+export { AUTO_FIT, DEFAULT_MODEL, liveForecasts, refit, refitDue } from './auto-fit.ts';
+export type { LiveRefit, RefitDecision } from './auto-fit.ts';
+export { calibrationSlope, reliabilityBins } from './calibration.ts';
+export type { ReliabilityBin } from './calibration.ts';
+export { bootstrapInterval } from './bootstrap.ts';
+export type { BootstrapOptions } from './bootstrap.ts';
+export {
+  eloForecasts,
+  fitHeloScale,
+  heloLeads,
+  heloProbabilities,
+  sectorShare,
+  tuneEloK,
+  winRateForecasts,
+} from './baselines.ts';
+export { SEASON_KINDS, summariseSeasons } from './season-report.ts';
+export type { ModelSummary, SeasonKind } from './season-report.ts';
+export { isActive, planStrengths, resultForMargin, simulateSeason, strengthAt } from './season.ts';
+export type { SeasonOptions, SimulatedSeason, StrengthOptions, TeamArc, TeamPath } from './season.ts';
 export { nelderMead } from './nelder-mead.ts';
 export type { Minimum, NelderMeadOptions } from './nelder-mead.ts';
 export { ELO_DEFAULTS, eloExpected, eloUpdate } from './elo.ts';
@@ -27,7 +49,7 @@ export { smoothedWinRate, winRateProbability } from './winrate.ts';
 export { computeMetrics, metricsForWinners } from './metrics.ts';
 export type { Metrics, Prediction } from './metrics.ts';
 export { kendallTauB } from './kendall.ts';
-export { evaluateModels } from './evaluate.ts';
+export { BASELINE_MODELS, describeParams, evaluateModels, modelForecasts } from './evaluate.ts';
 export type { EvaluateOptions, Evaluation, EvaluationRow, ModelName } from './evaluate.ts';
 export { formatTable } from './table.ts';
 export type { Cell, TableOptions } from './table.ts';

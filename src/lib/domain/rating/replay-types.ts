@@ -12,6 +12,8 @@ export interface ReplayParams {
   readonly sigma?: number;
   readonly beta?: number;
   readonly tau?: number;
+  /** Daily growth of the variance while a team does not play (see inflateSigma). Default 0. */
+  readonly gamma?: number;
   readonly drawProbability?: number;
   readonly moserwareC?: boolean;
   /** Default 'trueskill'. */
@@ -48,7 +50,7 @@ export interface MatchRatingChange {
   readonly loser_before: RatingPoint;
   readonly winner_after: RatingPoint;
   readonly loser_after: RatingPoint;
-  /** Pre-match probability that the (actual) winner wins, see winProbability. */
+  /** Pre-match probability that the (actual) winner wins, see predictWin. */
   readonly win_probability: number;
 }
 

@@ -3,12 +3,13 @@
  * the same matches and parameters always give identical numbers, and a replay
  * continued from an earlier replay's `teams` equals one full replay.
  */
+import { elapsedDays, inflateSigma } from './dynamics.ts';
 import { createEnv, drawMargin } from './env.ts';
 import { createPairUpdate } from './pair-update.ts';
 import { rankTeams } from './ranking.ts';
 import type { HistoryPoint, MatchRatingChange, ReplayParams, ReplayResult, TeamRating } from './replay-types.ts';
 import { defaultSectorThresholds, updateSectorPair } from './sector-score.ts';
-import { winProbabilityRaw } from './trueskill.ts';
+import { predictWin } from './trueskill.ts';
 import type { MatchDate, RatedMatch, TeamKey } from './types.ts';
 
 interface TeamState {
@@ -25,8 +26,11 @@ const NO_BANDS = 'other';
 
 /**
  * Replays `matches` in the given order (callers sort by date; ties keep input
- * order). Each match updates the winner and loser with TrueSkill, or with the
- * sector score when params.model is 'sector'. `initial` continues from an
+ * order). Before a match each team's sigma grows with the days since its last
+ * match (params.gamma, see inflateSigma; the `before` ratings are these), then
+ * the winner and loser are updated with TrueSkill, or with the sector score when
+ * params.model is 'sector'; `win_probability` is predictWin of the before
+ * ratings (dynamics tau included). `initial` continues from an
  * earlier replay's `teams` (it is not modified); unknown teams start at
  * N(mu, sigma^2). A match whose winner equals its loser throws a RangeError.
  */
@@ -66,16 +70,18 @@ export function replayRatings(
     const l = stateOf(m.loser);
     const drawn = m.drawn === true;
     const result = sector ? m.result : NO_BANDS;
-    updateSectorPair(w.mu, w.sigma, l.mu, l.sigma, result, drawn, thresholds, eps, env, out);
+    const sw = inflateSigma(w.sigma, elapsedDays(w.last_updated, m.date), env.gamma, env.sigma);
+    const sl = inflateSigma(l.sigma, elapsedDays(l.last_updated, m.date), env.gamma, env.sigma);
+    updateSectorPair(w.mu, sw, l.mu, sl, result, drawn, thresholds, eps, env, out);
     changes[i] = {
       id: m.id,
       winner: m.winner,
       loser: m.loser,
-      winner_before: { mu: w.mu, sigma: w.sigma },
-      loser_before: { mu: l.mu, sigma: l.sigma },
+      winner_before: { mu: w.mu, sigma: sw },
+      loser_before: { mu: l.mu, sigma: sl },
       winner_after: { mu: out.muW, sigma: out.sigmaW },
       loser_after: { mu: out.muL, sigma: out.sigmaL },
-      win_probability: winProbabilityRaw(w.mu, w.sigma, l.mu, l.sigma, env.beta),
+      win_probability: predictWin(w.mu, sw, l.mu, sl, env),
     };
     w.mu = out.muW;
     w.sigma = out.sigmaW;

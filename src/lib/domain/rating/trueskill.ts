@@ -47,6 +47,16 @@ export function winProbabilityRaw(muA: number, sigmaA: number, muB: number, sigm
 }
 
 /**
+ * The predictive probability that a beats b before their match, with the match's dynamics tau added to both sides:
+ * Phi((mu_a - mu_b) / sqrt(2 beta^2 + sigma_a^2 + sigma_b^2 + 2 tau^2)). Pass sigmas already grown by the time
+ * dynamics (see inflateSigma). With tau = 0 this is {@link winProbabilityRaw}.
+ */
+export function predictWin(muA: number, sigmaA: number, muB: number, sigmaB: number, env: TrueSkillEnv): number {
+  const tau2 = env.tau * env.tau;
+  return cdf((muA - muB) / Math.sqrt(2 * env.beta * env.beta + sigmaA * sigmaA + sigmaB * sigmaB + 2 * tau2));
+}
+
+/**
  * TrueSkill match quality (the draw likelihood relative to equal teams):
  * sqrt(2 beta^2 / c^2) * exp(-(mu_a - mu_b)^2 / (2 c^2)), c^2 = 2 beta^2 + sigma_a^2 + sigma_b^2.
  * 1 means perfectly balanced and certain; it falls with skill gap and uncertainty.

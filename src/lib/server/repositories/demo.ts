@@ -15,7 +15,12 @@ export async function setPlayerTrueStrengths(
   }
 }
 
-/** Sets a team's hidden true strength in every series it is rated in. */
-export async function setTeamTrueStrength(db: DB, teamId: number, strength: number): Promise<void> {
-  await db.updateTable('team_ratings').set({ true_strength: strength }).where('team_id', '=', teamId).execute();
+/** Sets a team's hidden true strength in one series. */
+export async function setTeamTrueStrength(db: DB, seriesId: number, teamId: number, strength: number): Promise<void> {
+  await db
+    .updateTable('team_ratings')
+    .set({ true_strength: strength })
+    .where('series_id', '=', seriesId)
+    .where('team_id', '=', teamId)
+    .execute();
 }

@@ -1,10 +1,13 @@
 /**
  * The demo community as a pure, deterministic plan (same options, same plan): series, teams with hidden true
- * strengths, player pools, tournaments and a schedule of matches whose winners and results are drawn from the
- * strengths. seed.ts writes it through the application's services.
+ * strengths that drift over the months like real teams' (the season simulator's paths: improving, declining,
+ * joining late, pausing), player pools, tournaments and a schedule of matches whose winners and results are drawn
+ * from the strengths on the match day. seed.ts writes it through the application's services.
  */
 import type { LogFormat } from '#lib/domain/logs/index.ts';
 import { mulberry32, samplePlayers, type Rng, type SimPlayer } from '#lib/domain/logs/write/index.ts';
+import { gaussian, isActive, planStrengths, resultForMargin, strengthAt } from '#lib/domain/rating/season.ts';
+import type { TeamPath } from '#lib/domain/rating/season.ts';
 import type { MatchType } from '#lib/server/db/tables/matches.ts';
 
 export interface DemoOptions {
@@ -27,7 +30,8 @@ export interface PlannedSeries {
 export interface PlannedTeam {
   tag: string;
   name: string;
-  strength: number;
+  /** True strength over the plan, day 0 = the first series' first day. */
+  path: TeamPath;
   players: SimPlayer[];
 }
 export interface PlannedTournament {
@@ -72,7 +76,10 @@ export interface DemoPlan {
 
 // Performance noise of one team in one match, in rating units (TrueSkill's default beta).
 export const DEMO_BETA = 25 / 6;
+// Random-walk drift of the true strengths per 30 days (see planStrengths): the simulator's drifting seasons.
+export const DEMO_DRIFT = 1;
 const DAY = 86_400_000;
+const SERIES_DAYS = 90;
 const MAPS = [
   'carentan',
   'foy',
@@ -123,16 +130,12 @@ const NOUNS = [
   'Vipers',
 ];
 
-function gaussian(rng: Rng): number {
-  const u = Math.max(rng.next(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
-
-function planTeams(rng: Rng, options: DemoOptions): PlannedTeam[] {
+function planTeams(rng: Rng, options: DemoOptions, days: number): PlannedTeam[] {
   const perTeam = options.playersPerTeam ?? 20;
   const pool = samplePlayers(options.seed, options.teams * perTeam, { eosShare: 0.15 });
-  return Array.from({ length: options.teams }, (_, i) => {
-    const strength = 25 + 4 * gaussian(rng);
+  const paths = planStrengths(rng, { teams: options.teams, days, drift: DEMO_DRIFT });
+  return paths.map((path, i) => {
+    const strength = path.strength[0]!;
     const name = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 5 + Math.floor(i / NOUNS.length)) % NOUNS.length]}${i >= ADJECTIVES.length ? ` ${Math.floor(i / ADJECTIVES.length) + 1}` : ''}`;
     const initials = name
       .split(' ')
@@ -144,13 +147,17 @@ function planTeams(rng: Rng, options: DemoOptions): PlannedTeam[] {
       const own = 1 + 0.12 * ((strength - 25) / 4) + 0.25 * gaussian(rng);
       return { ...p, strength: Math.round(Math.min(2, Math.max(0.4, own)) * 100) / 100 };
     });
-    return { tag: `[${initials}${i + 1}]`, name, strength, players };
+    return { tag: `[${initials}${i + 1}]`, name, path, players };
   });
 }
 
+function seriesCount(options: DemoOptions): number {
+  return options.matches >= 60 ? 3 : 2;
+}
+
 function planSeries(options: DemoOptions, anchor: Date): PlannedSeries[] {
-  const count = options.matches >= 60 ? 3 : 2;
-  const span = 90 * DAY;
+  const count = seriesCount(options);
+  const span = SERIES_DAYS * DAY;
   return Array.from({ length: count }, (_, i) => {
     const back = count - 1 - i;
     return {
@@ -170,11 +177,11 @@ function planTournaments(series: PlannedSeries[]): PlannedTournament[] {
   ]);
 }
 
-/** The result of a win by performance margin d (>= 0), in the sector-score bands t1 = beta/2, t2 = 5 beta/4. */
-export function resultForMargin(d: number): '5-0' | '4-1' | '3-2' {
-  if (d <= DEMO_BETA / 2) return '3-2';
-  if (d <= (5 * DEMO_BETA) / 4) return '4-1';
-  return '5-0';
+/** A team's true strength at the end of a planned series (what `evaluate` ranks the final scores against). */
+export function strengthAtSeriesEnd(plan: DemoPlan, team: number, series: number): number {
+  const s = plan.series[series]!;
+  const first = plan.series[0]!.from.getTime();
+  return strengthAt(plan.teams[team]!.path, (s.to.getTime() - first) / DAY);
 }
 
 /** Builds the whole plan. Matches are in date order; the last few of the current series stay pending, one is disputed. */
@@ -182,8 +189,10 @@ export function planDemo(options: DemoOptions): DemoPlan {
   if (options.teams < 2) throw new RangeError('The demo needs at least 2 teams');
   const rng = mulberry32(options.seed);
   const anchor = options.anchor ?? new Date(Math.floor(Date.now() / DAY) * DAY);
-  const teams = planTeams(rng, options);
+  const teams = planTeams(rng, options, seriesCount(options) * SERIES_DAYS);
   const series = planSeries(options, anchor);
+  const first = series[0]!.from.getTime();
+  const indices = teams.map((_, i) => i);
   const tournaments = planTournaments(series);
   // Later series get more matches (the current one the most).
   const weights = series.map((_, i) => i + 2);
@@ -197,9 +206,18 @@ export function planDemo(options: DemoOptions): DemoPlan {
       return s.from.getTime() + day * DAY + (18 + rng.int(0, 4)) * 3_600_000 + rng.int(0, 3) * 900_000;
     }).sort((a, b) => a - b);
     for (const time of dates) {
-      const a = rng.int(0, teams.length - 1);
-      const b = (a + rng.int(1, teams.length - 1)) % teams.length;
-      const d = teams[a]!.strength + DEMO_BETA * gaussian(rng) - (teams[b]!.strength + DEMO_BETA * gaussian(rng));
+      // Two teams playing that day, the busier ones more often.
+      const day = (time - first) / DAY;
+      const playing = indices.filter((i) => isActive(teams[i]!.path, day));
+      const active = playing.length >= 2 ? playing : indices;
+      const a = rng.weighted(active, (i) => teams[i]!.path.activity);
+      const b = rng.weighted(
+        active.filter((i) => i !== a),
+        (i) => teams[i]!.path.activity,
+      );
+      const sa = strengthAt(teams[a]!.path, day);
+      const sb = strengthAt(teams[b]!.path, day);
+      const d = sa + DEMO_BETA * gaussian(rng) - (sb + DEMO_BETA * gaussian(rng));
       const roll = rng.next();
       const type: MatchType = roll < 0.08 ? 'friendly' : roll < 0.18 ? 'event' : 'competitive';
       const tournament = type === 'event' ? si * 2 : type === 'competitive' && rng.chance(0.25) ? si * 2 + 1 : null;
@@ -209,7 +227,7 @@ export function planDemo(options: DemoOptions): DemoPlan {
         date: new Date(time),
         winner: d >= 0 ? a : b,
         loser: d >= 0 ? b : a,
-        result: resultForMargin(Math.abs(d)),
+        result: resultForMargin(Math.abs(d), DEMO_BETA),
         winnerSide: rng.chance(0.5) ? 'Allies' : 'Axis',
         type,
         tournament,

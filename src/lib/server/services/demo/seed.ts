@@ -3,8 +3,9 @@
  *
  * - Demo users: the demo admin (ADMIN), manager (TEAM_MANAGER of the first team by tag) and user, with the fixed
  *   fake Discord ids of the demo sign-in (auth/demo.ts).
- * - Series S1..Sn (the last current); every team is rated in every series with its hidden true strength
- *   (team_ratings.true_strength); players get theirs (players.true_strength) after their first report.
+ * - Series S1..Sn (the last current); every team is rated in every series with its hidden true strength at the
+ *   series' end (team_ratings.true_strength: strengths drift); players get theirs (players.true_strength) after
+ *   their first report.
  * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon) and EVERY match goes through
  *   the same services as the API: reported by one team with its API-key actor (reportMatch, the log stored
  *   verbatim as an upload) and approved or disputed by the other (decideMatch); friendlies need no approval and
@@ -32,7 +33,7 @@ import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
 import { grantRole } from '#lib/server/services/users.ts';
 import { demoLog, demoLogSize } from './logs.ts';
-import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
+import { planDemo, strengthAtSeriesEnd, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
 
 export const DEMO_DEFAULTS = { seed: 1, teams: 40, matches: 1500 } as const;
 
@@ -120,10 +121,12 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     seriesIds.push((await db.selectFrom('series').select('id').where('tag', '=', s.tag).executeTakeFirstOrThrow()).id);
   }
   const teamIds: number[] = [];
-  for (const t of plan.teams) {
+  for (const [ti, t] of plan.teams.entries()) {
     const team = await createTeam(db, cliActor, { tag: t.tag, name: t.name, seriesTag: plan.series[0]!.tag });
-    for (const id of seriesIds) await ensureTeamRating(db, id, team.id);
-    await setTeamTrueStrength(db, team.id, t.strength);
+    for (const [si, id] of seriesIds.entries()) {
+      await ensureTeamRating(db, id, team.id);
+      await setTeamTrueStrength(db, id, team.id, strengthAtSeriesEnd(plan, ti, si));
+    }
     teamIds.push(team.id);
   }
   for (const t of plan.tournaments) {

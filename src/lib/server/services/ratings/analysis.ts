@@ -1,27 +1,23 @@
 /**
- * Model fitting and evaluation of a series' rated matches (the `hss ratings fit` and `hss ratings evaluate`
- * commands). Both read the posted matches between two registered teams in rating order (date, then id).
+ * Evaluation of a series' rated matches (`hss ratings evaluate`): the site's model against baselines on the newest
+ * 30%, and the Kendall tau against true strengths where they are known (the demo).
  */
-import type { Evaluation, RatedMatch, ThresholdFit } from '#lib/domain/rating/index.ts';
+import type { Evaluation, RatedMatch } from '#lib/domain/rating/index.ts';
 import {
+  DEFAULT_MODEL,
   conservativeScore,
+  createEnv,
   evaluateModels,
-  fitSectorThresholds,
   formatTable,
   kendallTauB,
 } from '#lib/domain/rating/index.ts';
 import type { DB } from '#lib/server/db/index.ts';
-import {
-  listRatingMatches,
-  loadTeamRatings,
-  loadTrueStrengths,
-  updateSeriesRatingModel,
-} from '#lib/server/repositories/ratings.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { listRatingMatches, loadTeamRatings, loadTrueStrengths } from '#lib/server/repositories/ratings.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
-import { isDrawnResult, seriesEnv } from './params.ts';
-import { recomputeSeries } from './process.ts';
+import { isDrawnResult } from './params.ts';
 
-/** The series' posted, rated matches as the rating mathematics takes them. */
+/** The series' posted, rated matches as the rating mathematics takes them, in rating order. */
 export async function ratedMatches(db: DB, seriesId: number): Promise<RatedMatch[]> {
   const rows = await listRatingMatches(db, seriesId, 'posted');
   const out: RatedMatch[] = [];
@@ -39,52 +35,71 @@ export async function ratedMatches(db: DB, seriesId: number): Promise<RatedMatch
   return out;
 }
 
-/**
- * Fits the sector-score thresholds of a series by chronological maximum likelihood (fitSectorThresholds) and
- * stores them in series.sector_thresholds; with `use`, switches the series to the sector model and recomputes it.
- */
-export async function fitSeries(db: DB, seriesTag: string, use: boolean): Promise<ThresholdFit & { matches: number }> {
-  const series = await requireSeries(db, seriesTag);
-  const matches = await ratedMatches(db, series.id);
-  const fit = fitSectorThresholds(matches, seriesEnv(series));
-  await updateSeriesRatingModel(db, series.id, {
-    sector_thresholds: { t1: fit.t1, t2: fit.t2 },
-    ...(use ? { rating_model: 'sector' as const } : {}),
-  });
-  if (use) await recomputeSeries(db, series.id);
-  return { ...fit, matches: matches.length };
-}
-
 /** What `evaluate` reports. */
 export interface SeriesEvaluation {
   evaluation: Evaluation;
   /** The metrics table (formatTable) of the test matches. */
   table: string;
+  /** The reliability deciles of the site's model (formatTable). */
+  reliability: string;
   /** Kendall tau-b between the teams' scores (mu - 3 sigma) and their stored true strengths, when there are any. */
   kendall_tau: number | null;
   /** Teams that entered the Kendall tau. */
   teams_with_truth: number;
 }
 
-/**
- * Predicts every posted match of the series from pre-match ratings in date order and scores the last
- * `testFraction` (default 30%) under plain TrueSkill, the sector score (thresholds fitted on the first 70%), Elo
- * and the win-rate baseline (evaluateModels). With stored true strengths, adds the Kendall tau between the final
- * scores of teams that played and their true strengths.
- */
-export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0.3): Promise<SeriesEvaluation> {
-  const series = await requireSeries(db, seriesTag);
-  const matches = await ratedMatches(db, series.id);
-  const evaluation = evaluateModels(matches, { env: seriesEnv(series), testFraction });
-  const table = formatTable(
+/** The evaluation start: the default model with the series' prior. */
+function evaluationStart(series: SeriesRow): typeof DEFAULT_MODEL {
+  return {
+    ...DEFAULT_MODEL,
+    env: createEnv({ ...DEFAULT_MODEL.env, mu: series.rating_mu, sigma: series.rating_sigma }),
+  };
+}
+
+/** The metrics table of an evaluation: one row per model with its 95% interval, calibration slope and tuning. */
+export function evaluationTable(evaluation: Evaluation): string {
+  return formatTable(
     evaluation.rows.map((r) => ({
       model: r.model,
       n: r.n,
       accuracy: r.accuracy,
       log_loss: r.log_loss,
+      log_loss_95ci: `${r.log_loss_ci[0].toFixed(4)}-${r.log_loss_ci[1].toFixed(4)}`,
       brier: r.brier,
+      slope: r.calibration_slope,
+      ...(r.gap === null ? {} : { gap: r.gap }),
+      tuned: r.tuned,
     })),
-    { columns: ['model', 'n', 'accuracy', 'log_loss', 'brier'] },
+    {
+      columns: [
+        'model',
+        'n',
+        'accuracy',
+        'log_loss',
+        'log_loss_95ci',
+        'brier',
+        'slope',
+        ...(evaluation.rows.some((r) => r.gap !== null) ? ['gap'] : []),
+        'tuned',
+      ],
+    },
+  );
+}
+
+/**
+ * Predicts every posted match of the series from pre-match ratings in date order and scores the newest
+ * `testFraction` (default 30%) for the site's model (refitted on the older matches only) and the baselines
+ * (evaluateModels). With stored true strengths, adds the Kendall tau between the final scores of teams that played
+ * and their true strengths.
+ */
+export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0.3): Promise<SeriesEvaluation> {
+  const series = await requireSeries(db, seriesTag);
+  const matches = await ratedMatches(db, series.id);
+  const evaluation = evaluateModels(matches, { start: evaluationStart(series), testFraction });
+  const rating = evaluation.rows.find((r) => r.model === 'rating');
+  const reliability = formatTable(
+    (rating?.reliability ?? []).map((b, i) => ({ decile: i + 1, n: b.n, forecast: b.predicted, won: b.observed })),
+    { columns: ['decile', 'n', 'forecast', 'won'], digits: 3 },
   );
   const truth = await loadTrueStrengths(db, series.id);
   const scores: number[] = [];
@@ -97,7 +112,8 @@ export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0
   }
   return {
     evaluation,
-    table,
+    table: evaluationTable(evaluation),
+    reliability,
     kendall_tau: scores.length >= 2 ? kendallTauB(scores, strengths) : null,
     teams_with_truth: scores.length,
   };

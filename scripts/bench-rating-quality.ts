@@ -1,0 +1,51 @@
+/**
+ * `npm run bench:rating-quality [-- --seeds N]`: rating quality on simulated seasons the project has never seen.
+ * For each kind of season (drifting strengths, static strengths, a small 12-team season; see SEASON_KINDS) it
+ * simulates N seasons (default 10), scores every model on the newest 30% of matches and prints per model the mean
+ * log-loss gap to the oracle that knows the true strengths, its standard error over the seasons, and the mean
+ * calibration slope. `rating` is the site's model refitted on the older 70% exactly as a series is; `live` is what
+ * a series would have predicted match by match from the defaults, refitting every 50 matches.
+ */
+import { parseArgs } from 'node:util';
+import { BASELINE_MODELS, SEASON_KINDS, formatTable, summariseSeasons } from '#lib/domain/rating/index.ts';
+import type { ModelSummary } from '#lib/domain/rating/index.ts';
+
+const { values } = parseArgs({ options: { seeds: { type: 'string', default: '10' } } });
+const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
+const models = ['rating', 'live', ...BASELINE_MODELS.slice(1)] as const;
+const targets = { drifting: 0.045, static: 0.012 } as const;
+
+console.log(`Rating quality on ${seeds.length} simulated seasons of each kind (test: the newest 30% of matches).`);
+const verdicts: string[] = [];
+for (const [name, kind] of Object.entries(SEASON_KINDS)) {
+  const t0 = performance.now();
+  const { rows } = summariseSeasons(kind, seeds, models);
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(
+    `\n${name}: ${kind.teams} teams, ${kind.matches} matches over ${kind.days} days, drift ${kind.drift} (${seconds} s)`,
+  );
+  console.log(
+    formatTable(
+      rows.map((r) => ({
+        model: r.model,
+        log_loss: r.logLoss,
+        gap: r.gap,
+        gap_se: r.gapError,
+        slope: r.slope,
+      })),
+      { columns: ['model', 'log_loss', 'gap', 'gap_se', 'slope'] },
+    ),
+  );
+  const row = (model: string): ModelSummary => rows.find((r) => r.model === model)!;
+  const target = targets[name as keyof typeof targets];
+  for (const model of ['rating', 'live']) {
+    const r = row(model);
+    const checks = [
+      ...(target === undefined ? [] : [`gap ${r.gap.toFixed(4)} <= ${target}: ${r.gap <= target ? 'yes' : 'NO'}`]),
+      `<= trueskill_tau ${row('trueskill_tau').gap.toFixed(4)}: ${r.gap <= row('trueskill_tau').gap ? 'yes' : 'NO'}`,
+      `slope in 0.9-1.1: ${r.slope >= 0.9 && r.slope <= 1.1 ? 'yes' : 'NO'}`,
+    ];
+    verdicts.push(`${name} ${model}: ${checks.join(', ')}`);
+  }
+}
+console.log(`\n${verdicts.join('\n')}`);
