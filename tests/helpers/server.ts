@@ -42,6 +42,10 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
   const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: http.RequestListener };
   const server = http.createServer(handler);
+  // The client (fetch) drops an idle connection after 4 s and the server after 5 s; on a loaded machine both timers
+  // fire late and the client can reuse a socket the server is closing (ECONNRESET). A long server side leaves the
+  // decision to the client.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
