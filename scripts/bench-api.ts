@@ -88,7 +88,8 @@ async function postgresReachable(): Promise<boolean> {
 /** Starts the built server as a child process and waits until it answers. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [ENTRY], {
+  // Through the site server, as in production (security headers, the HTML policy, the method check).
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.ts'), DIST], {
     env: {
       ...process.env,
       ...env,

@@ -10,6 +10,7 @@ import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
+import { serveBuiltSite } from '#lib/server/http/site-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -56,8 +57,10 @@ async function main(): Promise<void> {
   console.log(`Database: ${handle.engine} at ${handle.location}`);
   process.env['HOST'] = config.host;
   process.env['PORT'] = String(config.port);
-  await import(pathToFileURL(entry).href);
-  console.log(`Serving ${config.publicUrl}`);
+  // Served through the site server, not the adapter's own listener: static files, refused addresses and methods
+  // get the security headers too (src/lib/server/http/site-server.ts).
+  await serveBuiltSite(pathToFileURL(entry).href, config.host, config.port);
+  console.log(`Serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
 }
 
 main().catch((error: unknown) => {

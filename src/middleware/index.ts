@@ -1,5 +1,6 @@
 import { sequence } from 'astro:middleware';
 import { respond } from './respond.ts';
+import { methods } from './methods.ts';
 import { input } from './input.ts';
 import { caller } from './caller.ts';
 import { pageContext } from './page-context.ts';
@@ -7,9 +8,9 @@ import { invalidation } from './invalidation.ts';
 
 /**
  * Every request passes these steps in order (each file says what it adds):
- * respond (errors become JSON or the error pages; security headers on every answer) -> input (path and query
- * parameters with control characters are refused) -> caller (who is calling,
- * CSRF) -> pageContext (pages only: the series in use and the shell's data in Astro.locals) -> invalidation
+ * respond (errors become JSON or the error pages; security headers on every answer) -> methods (unknown API
+ * addresses 404, OPTIONS, 405 with Allow) -> input (path and query parameters with control characters are
+ * refused) -> caller (who is calling, CSRF) -> pageContext (pages only: the series in use and the shell's data in Astro.locals) -> invalidation
  * (a successful change drops cached public answers).
  */
-export const onRequest = sequence(respond, input, caller, pageContext, invalidation);
+export const onRequest = sequence(respond, methods, input, caller, pageContext, invalidation);

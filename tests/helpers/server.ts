@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
 import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
+import { createSiteServer } from '#lib/server/http/site-server.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -40,8 +40,8 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   const handle = await createTestDatabase(engine);
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
-  const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: http.RequestListener };
-  const server = http.createServer(handler);
+  // The same server as production (scripts/start.ts): security headers and policies on every answer.
+  const server = await createSiteServer(pathToFileURL(ENTRY).href);
   // The client (fetch) drops an idle connection after 4 s and the server after 5 s; on a loaded machine both timers
   // fire late and the client can reuse a socket the server is closing (ECONNRESET). A long server side leaves the
   // decision to the client.

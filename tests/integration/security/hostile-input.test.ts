@@ -39,8 +39,8 @@ function routes(): Route[] {
 
 /** Percent-encodes any string, lone surrogates included (as the bytes a hostile client would send). */
 const encode = (value: string) => encodeURIComponent(value.toWellFormed());
-/** Escapes sent as they are: NUL and other control characters, a line break, a double escape. */
-const rawEscape = fc.constantFrom('%00', 'a%00b', '%0A', '%1F', '%2500', '%7F');
+/** Escapes sent as they are: control characters, a double escape, a lone surrogate's bytes, invalid UTF-8. */
+const rawEscape = fc.constantFrom('%00', 'a%00b', '%0A', '%1F', '%2500', '%7F', '%ED%A0%80', '%C0%AF', '%FF', '%E2%82');
 
 const KNOWN: Record<string, string[]> = {
   series: ['S1', 'S0', 's1', 'NOPE'],

@@ -43,6 +43,13 @@ describe.each(engines)('behind an https PUBLIC_URL on %s', (engine) => {
     expect(setCookies(out)['hss_session']).toMatch(/Secure/i);
   });
 
+  it('sends Strict-Transport-Security on every answer (pages, files, API, refusals)', async () => {
+    for (const target of ['/?series=S1', '/favicon.svg', '/v3/series', '/v3/no-such-call', '/no-such-page']) {
+      const response = await server.fetch(target);
+      expect([target, response.headers.get('strict-transport-security')]).toEqual([target, 'max-age=31536000']);
+    }
+  });
+
   it('refuses a write from the plain-http twin of the public address', async () => {
     const user = await sessionFor(server.db, { discordId: '300000000000000002' });
     const response = await server.fetch('/v2/team-requests', {

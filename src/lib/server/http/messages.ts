@@ -15,6 +15,9 @@ export const messages = {
   forbidden: 'You are not allowed to do this',
   adminOnly: 'Only an admin can do this',
   internal: 'Internal server error',
+  malformedAddress: 'The address is not valid: a %-escape does not spell UTF-8 text',
+  apiRouteNotFound: (path: string) => `There is no API call at '${path}'`,
+  methodNotAllowed: (method: string, allow: string) => `Method ${method} is not allowed here; allowed: ${allow}`,
   // Read API
   privateMatch: 'This match is private',
   privateProfile: 'This player profile is private',

@@ -1,10 +1,14 @@
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 
+/** True for the JSON API's addresses (/v2/..., /v3/...). */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/v2/') || pathname.startsWith('/v3/');
+}
+
 /** True for requests that are API calls or static assets rather than pages of the site. */
 export function isApiOrAsset(pathname: string): boolean {
   return (
-    pathname.startsWith('/v2/') ||
-    pathname.startsWith('/v3/') ||
+    isApiPath(pathname) ||
     pathname.startsWith('/_astro/') ||
     pathname.startsWith('/_image') ||
     /\.[a-z0-9]{2,5}$/i.test(pathname)

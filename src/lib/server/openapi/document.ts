@@ -39,20 +39,23 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
+  429: 'Too many requests (Retry-After)',
 };
 
 function operationOf(op: Operation): JsonSchema {
   const success =
     op.response === null
       ? { [op.method === 'get' || op.method === 'post' ? '200' : '204']: { description: 'Success' } }
-      : op.response === 'text'
-        ? { '200': { description: 'The file', content: { 'text/plain': { schema: { type: 'string' } } } } }
-        : {
-            '200': {
-              description: 'Success',
-              content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } },
-            },
-          };
+      : op.response === 'redirect'
+        ? { '302': { description: 'Redirects the browser (Location)' } }
+        : op.response === 'text'
+          ? { '200': { description: 'The file', content: { 'text/plain': { schema: { type: 'string' } } } } }
+          : {
+              '200': {
+                description: 'Success',
+                content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } },
+              },
+            };
   const errors = Object.fromEntries(
     [400, ...(op.errors ?? [])].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]),
   );

@@ -1,7 +1,4 @@
-import type { z } from 'zod';
 import * as schemas from '#lib/schemas/index.ts';
-import { meSchema } from '#lib/schemas/user.ts';
-import { claimInputSchema, claimSchema, claimVisibilityInputSchema } from '#lib/schemas/claim.ts';
 import {
   capFlipsInputSchema,
   layoutInputSchema,
@@ -18,101 +15,23 @@ import {
 } from '#lib/schemas/team-input.ts';
 import { createTournamentInputSchema, patchTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
 import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
+import { p, q, steamId, type Operation } from './operation.ts';
+import { accountOperations } from './account-operations.ts';
 
-/** A parameter of an operation; `repeated` query parameters may appear several times. */
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query';
-  description: string;
-  type?: 'string' | 'integer' | 'boolean';
-  enum?: readonly string[];
-  repeated?: boolean;
-}
+export type { Operation, Parameter } from './operation.ts';
 
-/** One call of the API, declared once for the OpenAPI document and the /api-docs page. */
-export interface Operation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  group: string;
-  summary: string;
-  /** Who may call it beyond anyone. */
-  access?: string;
-  parameters?: Parameter[];
-  body?: z.ZodType;
-  /** The 2xx answer: a schema (JSON), 'text' (a download) or null (204). */
-  response: z.ZodType | 'text' | null;
-  /** Error statuses the call documents, besides 400 for bad input. */
-  errors?: number[];
-}
-
-const p = (name: string, description: string): Parameter => ({ name, in: 'path', description });
-const q = (name: string, description: string, extra: Partial<Parameter> = {}): Parameter => ({
-  name,
-  in: 'query',
-  description,
-  type: 'string',
-  ...extra,
-});
 const series = p('series', 'Series tag');
 const tag = p('tag', 'Team tag (an old tag still finds the team)');
 const matchId = p('matchId', 'Match id (a positive integer)');
-const steamId = p('steamId', '17-digit Steam id or 32-hex player id');
 const paging = (defaultLimit: number) => [
   q('offset', 'Items to skip (default 0)', { type: 'integer' }),
   q('limit', `Page size, 1-100 (default ${defaultLimit})`, { type: 'integer' }),
 ];
 const desc = q('desc', 'Newest first when true (default false)', { type: 'boolean' });
 
+/** Every call of the API (a test checks that every route file under src/pages/v2 and v3 is here). */
 export const operations: Operation[] = [
-  {
-    method: 'get',
-    path: '/v2/users/@me',
-    group: 'Users',
-    summary: 'The signed-in user (roles, my_teams, my_steam_ids)',
-    access: 'signed in',
-    response: meSchema,
-    errors: [401],
-  },
-  {
-    method: 'post',
-    path: '/v2/users/@me/logout',
-    group: 'Users',
-    summary: 'Signs out',
-    access: 'signed in',
-    response: null,
-  },
-  {
-    method: 'post',
-    path: '/v2/users/@me/claims',
-    group: 'Users',
-    summary: 'Claims a player profile',
-    access: 'signed in',
-    body: claimInputSchema,
-    response: claimSchema,
-    errors: [401, 404, 409],
-  },
-  {
-    method: 'delete',
-    path: '/v2/users/@me/claims/{steamId}',
-    group: 'Users',
-    summary: 'Gives up a claim',
-    access: 'the owner',
-    parameters: [steamId],
-    response: null,
-    errors: [401, 404],
-  },
-  {
-    method: 'put',
-    path: '/v2/users/@me/claims/{steamId}',
-    group: 'Users',
-    summary: "Sets a claimed profile's visibility",
-    access: 'the owner',
-    parameters: [steamId],
-    body: claimVisibilityInputSchema,
-    response: claimSchema,
-    errors: [401, 404],
-  },
-
+  ...accountOperations,
   {
     method: 'get',
     path: '/v3/series',
@@ -188,6 +107,16 @@ export const operations: Operation[] = [
     access: 'either team or an admin',
     parameters: [series, matchId],
     body: streamsInputSchema,
+    response: null,
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'delete',
+    path: '/v3/series/{series}/matches/{matchId}',
+    group: 'Matches',
+    summary: 'Deletes a match (its series is recomputed)',
+    access: 'admin',
+    parameters: [series, matchId],
     response: null,
     errors: [401, 403, 404],
   },

@@ -1,0 +1,135 @@
+import http, {
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { baseSecurityHeaders, htmlCsp, NON_HTML_CSP, siteIsHttps } from './security-headers.ts';
+import { buildInlineScripts, scriptHash } from './inline-scripts.ts';
+import { checkMethod, methodAnswer } from './methods.ts';
+import { isApiPath } from './page-routes.ts';
+import { json } from './respond.ts';
+import { messages } from './messages.ts';
+
+/*
+ * The HTTP server in front of the built Astro handler (static files, then pages and endpoints). The node adapter
+ * serves static files and refuses malformed addresses before Astro's middleware runs, and Astro cannot even
+ * represent TRACE, so what must hold for every answer is done here: the security headers, the Content-Security-
+ * Policy (HTML: only the inline scripts the build can emit), the charset of HTML, and the method check.
+ */
+
+/** Writes a fetch Response (a refusal made here) to the Node response. */
+async function answer(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
+
+function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | readonly unknown[]): void {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), String(headers[i + 1]));
+    return;
+  }
+  for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
+    if (value !== undefined) res.setHeader(name, value);
+}
+
+/**
+ * Gives the response its policy once its type is known (when the head is written, explicitly or by the first
+ * write): HTML gets `htmlPolicy` and a charset, anything else the strict policy for non-documents.
+ */
+function policeResponse(res: ServerResponse, htmlPolicy: string): void {
+  const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
+  let decided = false;
+  const decide = () => {
+    if (decided || res.headersSent) return;
+    decided = true;
+    const type = String(res.getHeader('content-type') ?? '');
+    if (/^text\/html/i.test(type)) {
+      if (!/charset=/i.test(type)) res.setHeader('content-type', `${type}; charset=utf-8`);
+      res.setHeader('content-security-policy', htmlPolicy);
+    } else if (!res.hasHeader('content-security-policy')) {
+      res.setHeader('content-security-policy', NON_HTML_CSP);
+    }
+  };
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const [first, second] = rest;
+    if (typeof first === 'string') res.statusMessage = first;
+    const headers = typeof first === 'string' ? second : first;
+    if (headers) applyHeaders(res, headers as OutgoingHttpHeaders);
+    decide();
+    return writeHead(status);
+  }) as typeof res.writeHead;
+  // A response without writeHead (the static file server) sends its head implicitly at the first write or end.
+  for (const method of ['write', 'end'] as const) {
+    const original = res[method].bind(res) as (...args: unknown[]) => unknown;
+    res[method] = ((...args: unknown[]) => {
+      decide();
+      return original(...args);
+    }) as never;
+  }
+}
+
+/** The path of a request target, raw (still percent-encoded). */
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export interface SiteServerOptions {
+  /** The inline scripts pages may run (buildInlineScripts of the build being served). */
+  inlineScripts: readonly string[];
+}
+
+/**
+ * Wraps the built Astro handler so that every answer carries the security headers and its policy, malformed
+ * addresses answer 400 and methods a route does not have 405 with Allow (404 for unknown API addresses), whatever
+ * would have answered them.
+ */
+export function secureHandler(handler: RequestListener, options: SiteServerOptions): RequestListener {
+  const htmlPolicy = htmlCsp(options.inlineScripts.map(scriptHash));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(baseSecurityHeaders(siteIsHttps()))) res.setHeader(name, value);
+    policeResponse(res, htmlPolicy);
+    const url = req.url ?? '/';
+    const pathname = pathOf(url);
+    try {
+      decodeURI(url);
+    } catch {
+      const refusal = isApiPath(pathname)
+        ? json({ error: messages.malformedAddress }, 400)
+        : new Response(messages.malformedAddress, { status: 400, headers: { 'content-type': 'text/plain' } });
+      void answer(res, refusal);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const outcome = checkMethod(method, pathname);
+    if (outcome) {
+      void answer(res, methodAnswer(outcome, method, pathname));
+      return;
+    }
+    void handler(req, res);
+  };
+}
+
+/**
+ * Loads the built server entry (file URL of dist/server/entry.mjs) without its own listener and returns an HTTP
+ * server answering with it through secureHandler (not yet listening).
+ */
+export async function createSiteServer(entryUrl: string): Promise<http.Server> {
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  const { handler } = (await import(entryUrl)) as { handler: RequestListener };
+  const inlineScripts = buildInlineScripts(fileURLToPath(entryUrl));
+  return http.createServer(secureHandler(handler, { inlineScripts }));
+}
+
+/** createSiteServer, listening on `host`:`port`. */
+export async function serveBuiltSite(entryUrl: string, host: string, port: number): Promise<http.Server> {
+  const server = await createSiteServer(entryUrl);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
