@@ -48,7 +48,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...restrict(climbing, server, nodeBuiltins, pages) },
   },
   {
-    files: ['src/lib/domain/**', 'src/lib/schemas/**', 'src/lib/charts/**', 'src/lib/format/**', 'src/lib/links/**'],
+    files: [
+      'src/lib/domain/**',
+      'src/lib/schemas/**',
+      'src/lib/charts/**',
+      'src/lib/format/**',
+      'src/lib/links/**',
+      'src/lib/links.ts',
+      'src/lib/kit/**',
+      'src/lib/map-art/**',
+    ],
     rules: restrict(climbing, server, client, pages),
   },
   {

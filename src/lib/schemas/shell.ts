@@ -28,6 +28,8 @@ export interface Shell {
   links: { community?: string | undefined; support?: string | undefined; source?: string | undefined };
   /** The CSRF token forms of this page carry (the value of the csrf cookie). */
   csrfToken: string;
+  /** Origin of the image-resizing host Discord icons are loaded through (ICON_RESIZE_URL); null: none. */
+  iconResizeUrl: string | null;
 }
 
 /** The shell of a page rendered without the middleware's data (an error page during an outage). */
@@ -38,4 +40,5 @@ export const emptyShell: Shell = {
   activeTournaments: [],
   links: {},
   csrfToken: '',
+  iconResizeUrl: null,
 };

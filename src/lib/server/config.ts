@@ -60,6 +60,12 @@ const environmentSchema = z.object({
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_SIGNIN: z.enum(['auto', 'on', 'off'], { error: "must be 'auto', 'on' or 'off'" }).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  // Discord images are asked for at the size shown through this resizing host; empty: left as they are.
+  ICON_RESIZE_URL: z
+    .string()
+    .trim()
+    .default('https://media.discordapp.net')
+    .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })])),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -125,6 +131,7 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     demoSignIn: demoSignIn(env, publicUrl, Boolean(env.DISCORD_CLIENT_ID)),
     trustProxy: env.TRUST_PROXY,
     readCacheSeconds: env.READ_CACHE_SECONDS,
+    iconResizeUrl: env.ICON_RESIZE_URL ? new URL(env.ICON_RESIZE_URL).origin : null,
   };
 }
 

@@ -31,5 +31,6 @@ export async function loadShell(
     activeTournaments: tournaments.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon })),
     links: getConfig().links,
     csrfToken,
+    iconResizeUrl: getConfig().iconResizeUrl,
   };
 }

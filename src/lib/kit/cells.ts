@@ -1,0 +1,121 @@
+/**
+ * What a table cell shows, as typed data: a page's column list maps a row to one of these and the kit's Cell
+ * component renders it (team badges, dates in <time>, status badges, ranks, scores) the same way on every page.
+ */
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+import {
+  calculationStatusLabel,
+  formatDate,
+  formatDecimal,
+  formatPercent,
+  formatScore,
+  ordinal,
+} from '#lib/format/index.ts';
+
+/** A team as badges show it; an unregistered team is known by its tag only. */
+export interface TeamRef {
+  tag: string;
+  name?: string | null | undefined;
+  icon?: string | null | undefined;
+  /** False for a team that is not registered (shown by tag only, flagged 'unregistered'). Default true. */
+  registered?: boolean | undefined;
+}
+
+export type Side = 'Allies' | 'Axis';
+export type IconSize = 24 | 48;
+
+/** An Astro component and its props, for a cell the kinds below do not cover. */
+export interface ComponentCell {
+  kind: 'component';
+  component: AstroComponentFactory;
+  props: Record<string, unknown>;
+}
+
+export type Cell =
+  | { kind: 'text'; text: string; muted?: boolean; title?: string }
+  | { kind: 'link'; text: string; href: string }
+  | { kind: 'team'; team: TeamRef; href?: string | null | undefined; size?: IconSize; showName?: boolean }
+  | { kind: 'date'; date: string | Date; href?: string | undefined }
+  | { kind: 'status'; status: string }
+  | { kind: 'rank'; rank: number; ranking: 'ranked' | 'pending' }
+  | { kind: 'score'; score: number | null | undefined }
+  | { kind: 'decimal'; value: number | null | undefined; digits?: number }
+  | { kind: 'percent'; share: number | null | undefined; digits?: number }
+  | { kind: 'side'; side: Side | null }
+  | ComponentCell;
+
+/** A cell: plain text or a number (formatted with thousands separators), nothing ('–'), or a typed cell. */
+export type CellValue = string | number | null | undefined | Cell;
+
+/** Builders for typed cells, so column lists read as `cell.team(match.team_details[0], href)`. */
+export const cell = {
+  text: (text: string, options: { muted?: boolean; title?: string } = {}): Cell => ({ kind: 'text', text, ...options }),
+  link: (text: string, href: string): Cell => ({ kind: 'link', text, href }),
+  team: (team: TeamRef, href?: string | null, options: { size?: IconSize; showName?: boolean } = {}): Cell => ({
+    kind: 'team',
+    team,
+    href,
+    ...options,
+  }),
+  date: (date: string | Date, href?: string): Cell => ({ kind: 'date', date, href }),
+  status: (status: string): Cell => ({ kind: 'status', status }),
+  rank: (rank: number, ranking: 'ranked' | 'pending'): Cell => ({ kind: 'rank', rank, ranking }),
+  score: (score: number | null | undefined): Cell => ({ kind: 'score', score }),
+  decimal: (value: number | null | undefined, digits = 2): Cell => ({ kind: 'decimal', value, digits }),
+  percent: (share: number | null | undefined, digits = 1): Cell => ({ kind: 'percent', share, digits }),
+  side: (side: Side | null): Cell => ({ kind: 'side', side }),
+  /** Any Astro component with its props (props are checked here, against the component's own Props). */
+  component: <P extends Record<string, unknown>>(component: (props: P) => unknown, props: P): Cell => ({
+    kind: 'component',
+    component: component as unknown as AstroComponentFactory,
+    props,
+  }),
+} as const;
+
+const counts = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** The text of a plain number cell: thousands separators, at most 2 decimals. */
+export function formatNumberCell(n: number): string {
+  return Number.isFinite(n) ? counts.format(n) : '–';
+}
+
+/** The rank as shown: an ordinal ('1st') for a ranked team, 'pending' otherwise (spec section 4). */
+export function rankText(rank: number, ranking: 'ranked' | 'pending'): string {
+  return ranking === 'ranked' ? ordinal(rank) : 'pending';
+}
+
+/**
+ * The visible text of a cell, as a person reads it (a team: tag and name, plus 'unregistered'). For tests of
+ * column lists and for captions; a component cell has no text of its own ('').
+ */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return formatNumberCell(value);
+  switch (value.kind) {
+    case 'text':
+    case 'link':
+      return value.text;
+    case 'team': {
+      const { tag, name, registered = true } = value.team;
+      if (!registered) return `${tag} unregistered`;
+      return value.showName === false || !name ? tag : `${tag} ${name}`;
+    }
+    case 'date':
+      return formatDate(value.date);
+    case 'status':
+      return calculationStatusLabel(value.status);
+    case 'rank':
+      return rankText(value.rank, value.ranking);
+    case 'score':
+      return formatScore(value.score);
+    case 'decimal':
+      return formatDecimal(value.value, value.digits);
+    case 'percent':
+      return formatPercent(value.share, value.digits);
+    case 'side':
+      return value.side ?? '–';
+    case 'component':
+      return '';
+  }
+}

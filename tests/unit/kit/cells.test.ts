@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { cell, cellText, formatNumberCell, rankText } from '#lib/kit/cells.ts';
+
+describe('cellText', () => {
+  it('formats plain values', () => {
+    expect(cellText('x')).toBe('x');
+    expect(cellText(1234)).toBe('1,234');
+    expect(cellText(1.23456)).toBe('1.23');
+    expect(cellText(null)).toBe('–');
+    expect(cellText(undefined)).toBe('–');
+    expect(formatNumberCell(Number.NaN)).toBe('–');
+  });
+  it('reads typed cells as a person would', () => {
+    expect(cellText(cell.team({ tag: '[7DR]', name: '7th Dragoons' }, '/teams/x'))).toBe('[7DR] 7th Dragoons');
+    expect(cellText(cell.team({ tag: '[7DR]', name: '7th Dragoons' }, null, { showName: false }))).toBe('[7DR]');
+    expect(cellText(cell.team({ tag: 'XYZ', name: null, registered: false }))).toBe('XYZ unregistered');
+    expect(cellText(cell.date('2026-03-12T18:05:00Z'))).toBe('Mar 12, 2026');
+    expect(cellText(cell.status('pending'))).toBe('Pending approval');
+    expect(cellText(cell.status('whatever'))).toBe('Processing');
+    expect(cellText(cell.rank(21, 'ranked'))).toBe('21st');
+    expect(cellText(cell.rank(3, 'pending'))).toBe('pending');
+    expect(cellText(cell.score(null))).toBe('0');
+    expect(cellText(cell.score(12.345))).toBe('12.35');
+    expect(cellText(cell.decimal(0.5, 3))).toBe('0.500');
+    expect(cellText(cell.percent(0.625))).toBe('62.5%');
+    expect(cellText(cell.side('Axis'))).toBe('Axis');
+    expect(cellText(cell.side(null))).toBe('–');
+    expect(cellText(cell.link('All', '/x'))).toBe('All');
+  });
+});
+
+describe('rankText', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [111, '111th'],
+    [112, '112th'],
+    [101, '101st'],
+  ])('rank %i is %s', (rank, text) => {
+    expect(rankText(rank, 'ranked')).toBe(text);
+  });
+});
