@@ -1,0 +1,108 @@
+/**
+ * Grouped horizontal bar chart geometry: one row per group (a map, a side, a head-to-head measure) with one bar per
+ * series in it (Allies and Axis win rates; team A and team B).
+ */
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { max } from 'd3-array';
+import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
+
+/** The colour family of a bar: the sides have their own; 'first'/'second' tell two teams apart. */
+export type BarTone = 'allies' | 'axis' | 'first' | 'second' | 'neutral';
+
+export interface BarSeries {
+  key: string;
+  label: string;
+  tone: BarTone;
+}
+
+export interface BarGroup {
+  label: string;
+  /** One value per series, in the order of the series list (null: no data). */
+  values: readonly (number | null)[];
+}
+
+export interface Bar {
+  group: string;
+  series: string;
+  tone: BarTone;
+  value: number | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Where the value label goes (just past the end of the bar). */
+  labelX: number;
+  labelY: number;
+}
+
+export interface BarsGeometry {
+  box: Box;
+  height: number;
+  bars: Bar[];
+  groups: { label: string; y: number }[];
+  xTicks: Tick[];
+}
+
+export interface BarsOptions {
+  /** The value at the right edge; default the largest value (rates: 1). */
+  max?: number | undefined;
+  /** Height of one group row in viewBox units. */
+  rowHeight?: number;
+  format: (value: number) => string;
+}
+
+/**
+ * Geometry of grouped horizontal bars. The chart grows with the number of groups (rowHeight each), so twenty maps
+ * stay readable; bars start at 0 on the left.
+ */
+export function barsGeometry(
+  groups: readonly BarGroup[],
+  series: readonly BarSeries[],
+  options: BarsOptions,
+  frame: Frame = DEFAULT_FRAME,
+): BarsGeometry {
+  const rowHeight = options.rowHeight ?? 36;
+  const height = frame.margin.top + frame.margin.bottom + Math.max(1, groups.length) * rowHeight;
+  const box = plotBox({ ...frame, height });
+  const top = max(groups.flatMap((g) => g.values.map((v) => v ?? 0))) ?? 0;
+  const x = scaleLinear()
+    .domain([0, options.max ?? (top > 0 ? top : 1)])
+    .range([box.x0, box.x1]);
+  if (options.max === undefined) x.nice(4);
+  const y = scaleBand<string>()
+    .domain(groups.map((_, i) => String(i)))
+    .range([box.y0, box.y1])
+    .paddingInner(0.25)
+    .paddingOuter(0.1);
+  const inner = scaleBand<string>()
+    .domain(series.map((s) => s.key))
+    .range([0, y.bandwidth()])
+    .padding(0.08);
+  const bars: Bar[] = [];
+  groups.forEach((group, g) => {
+    series.forEach((s, k) => {
+      const value = group.values[k] ?? null;
+      const by = (y(String(g)) ?? 0) + (inner(s.key) ?? 0);
+      const width = value === null ? 0 : Math.max(0, x(Math.min(value, x.domain()[1] ?? value)) - box.x0);
+      bars.push({
+        group: group.label,
+        series: s.label,
+        tone: s.tone,
+        value,
+        x: round(box.x0),
+        y: round(by),
+        width: round(width),
+        height: round(inner.bandwidth()),
+        labelX: round(box.x0 + width + 4),
+        labelY: round(by + inner.bandwidth() / 2),
+      });
+    });
+  });
+  return {
+    box,
+    height,
+    bars,
+    groups: groups.map((group, g) => ({ label: group.label, y: round((y(String(g)) ?? 0) + y.bandwidth() / 2) })),
+    xTicks: x.ticks(4).map((v) => ({ at: round(x(v)), label: options.format(v) })),
+  };
+}
