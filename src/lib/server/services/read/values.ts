@@ -1,5 +1,6 @@
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import { mapDisplayName } from '#lib/format/maps.ts';
+import { bannerPath, sectorLayout, tacticalPath } from '#lib/map-art/catalogue.ts';
 
 /** An ISO timestamp of a database date (both engines may hand back Date or text). */
 export function iso(value: Date | string): string {
@@ -46,7 +47,8 @@ function computeMapView(mapId: string): MapView {
   if (!resolved || resolved.id !== mapId) return { name: mapDisplayName(mapId), banner: null, tactical: null };
   return {
     name: resolved.name,
-    banner: resolved.image ? `/images/maps/${resolved.image}` : null,
-    tactical: `/images/tactical/${resolved.id}.webp`,
+    // Art drawn by this project (src/lib/map-art), served by src/pages/images/.
+    banner: resolved.image ? bannerPath(resolved.image) : null,
+    tactical: sectorLayout(resolved.id) ? tacticalPath(resolved.id) : null,
   };
 }
