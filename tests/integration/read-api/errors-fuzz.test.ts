@@ -24,6 +24,9 @@ const ENDPOINTS: { path: string; query: string[] }[] = [
   { path: '/v2/tournaments/{tournament}', query: [] },
   { path: '/v3/maps/{map}/caps', query: [] },
   { path: '/v3/logs', query: ['path'] },
+  // Map art (SVG when the map or image exists, else a JSON 404).
+  { path: '/images/maps/{map}.svg', query: [] },
+  { path: '/images/tactical/{map}.svg', query: [] },
 ];
 
 describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
@@ -105,7 +108,7 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
       tag: ['ALPHA', 'alf', 'GENT0', 'UNREG', '[CLAN]'],
       steamId: [steamId(1), steamId(7), '0'.repeat(32)],
       tournament: ['CUP', 'OLD'],
-      map: ['carentan', 'Hill 400', 'PHL'],
+      map: ['carentan', 'Hill 400', 'PHL', 'foy-night'],
     };
     const text = fc.oneof(
       fc.string({ maxLength: 40 }),
@@ -148,7 +151,10 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
         const type = response.headers.get('content-type') ?? '';
         const body = await response.text();
         expect(response.status, `${path}?${search} -> ${response.status} ${body.slice(0, 200)}`).toBeLessThan(500);
-        if (!type.startsWith('text/plain')) {
+        if (path.startsWith('/images/') && response.status === 200) {
+          expect(type).toBe('image/svg+xml; charset=utf-8');
+          expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+        } else if (!type.startsWith('text/plain')) {
           expect(type, `${path}?${search}`).toMatch(/^application\/json/);
           expect(() => JSON.parse(body)).not.toThrow();
         }
