@@ -12,8 +12,11 @@ export class UsageError extends Error {
 export interface CommandContext {
   positionals: string[];
   values: Record<string, string | boolean | string[] | undefined>;
-  /** Opens the configured database (migrated); closed by the runner after the command. */
-  db(): Promise<DB>;
+  /**
+   * Opens the configured database, migrated unless `migrate: false` (a restore migrates it itself); closed by the
+   * runner after the command.
+   */
+  db(options?: { migrate?: boolean }): Promise<DB>;
   out(line: string): void;
 }
 

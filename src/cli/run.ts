@@ -5,6 +5,7 @@ import { HttpError } from '#lib/server/http/errors.ts';
 import { ConfigError, getConfig } from '#lib/server/config.ts';
 import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
+import { BackupError } from '#lib/server/services/backup.ts';
 
 function helpText(commands: Command[]): string {
   const width = Math.max(...commands.map((c) => c.name.length + c.usage.length + 1));
@@ -79,11 +80,16 @@ export async function runCli(
       positionals: parsed.positionals,
       values: parsed.values as CommandContext['values'],
       out: io.out,
-      async db() {
+      async db(options) {
         if (io.database) return io.database.db;
         if (!handle) {
           const config = getConfig();
-          handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
+          handle = await connectDatabase({
+            databaseUrl: config.databaseUrl,
+            dataDir: config.dataDir,
+            poolSize: 4,
+            migrate: options?.migrate ?? true,
+          });
         }
         return handle.db;
       },
@@ -98,7 +104,7 @@ export async function runCli(
       io.err(error.message);
       return error.status < 500 ? 2 : 1;
     }
-    if (error instanceof ConfigError || error instanceof DataFolderLockedError) {
+    if (error instanceof ConfigError || error instanceof DataFolderLockedError || error instanceof BackupError) {
       io.err(error.message);
       return 1;
     }

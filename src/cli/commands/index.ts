@@ -9,6 +9,7 @@ import { importResultsCommand } from './import.ts';
 import { demoSeason, demoSeed } from './demo.ts';
 import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
+import { backup, restore } from './backup.ts';
 
 /** Every operator command; add new ones here. */
 export const commands: Command[] = [
@@ -24,4 +25,6 @@ export const commands: Command[] = [
   demoSeason,
   logsParse,
   matchesReparse,
+  backup,
+  restore,
 ];

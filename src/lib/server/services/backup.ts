@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { once } from 'node:events';
+import { createGunzip, createGzip } from 'node:zlib';
+import { finished } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import {
+  appliedMigrations,
+  backupTables,
+  insertRowsJson,
+  nonEmptyTables,
+  readTableChunks,
+  resetSequences,
+  type BackupTable,
+} from '#lib/server/repositories/backup.ts';
+import { knownMigrations, migrateToLatest, migrateUpTo } from '#lib/server/db/migrate.ts';
+
+/*
+ * A backup is a portable archive, the same on both engines (PGlite and PostgreSQL restore each other's): a gzipped
+ * text file whose first line is a JSON header (format, version, the migrations applied, the tables in restore
+ * order), then one line per chunk of rows, `<table>\t<row count>\t<JSON array of rows>`, then a JSON trailer with the row
+ * count of every table, so a cut-off file is refused instead of half restored.
+ */
+
+const FORMAT = 'hss-backup';
+const VERSION = 1;
+const ROWS_PER_CHUNK = 1000;
+const WIDE_ROWS_PER_CHUNK = 8;
+
+interface Header {
+  format: typeof FORMAT;
+  version: number;
+  created_at: string;
+  migrations: string[];
+  tables: string[];
+}
+
+interface Trailer {
+  end: true;
+  rows: Record<string, number>;
+}
+
+/** A backup or restore that cannot go ahead; the message says why in words. */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the live schema, not the app's types
+type AnyKysely = Kysely<any>;
+
+/**
+ * Writes a consistent backup of the whole database (one repeatable-read snapshot) to `file`, gzipped. The file
+ * appears only when complete (written beside it, then renamed). Returns the row count of every table.
+ */
+export async function writeBackup(db: AnyKysely, file: string): Promise<Record<string, number>> {
+  const partial = `${file}.partial`;
+  const gzip = createGzip();
+  const output = fs.createWriteStream(partial);
+  gzip.pipe(output);
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await once(gzip, 'drain');
+  };
+  try {
+    const rows: Record<string, number> = {};
+    await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const tables = await backupTables(trx);
+        const header: Header = {
+          format: FORMAT,
+          version: VERSION,
+          created_at: new Date().toISOString(),
+          migrations: await appliedMigrations(trx),
+          tables: tables.map((t) => t.name),
+        };
+        await write(`${JSON.stringify(header)}\n`);
+        for (const table of tables) {
+          const size = table.wideRows ? WIDE_ROWS_PER_CHUNK : ROWS_PER_CHUNK;
+          rows[table.name] = await readTableChunks(trx, table, size, (json, count) =>
+            write(`${table.name}\t${count}\t${json}\n`),
+          );
+        }
+      });
+    const trailer: Trailer = { end: true, rows };
+    await write(`${JSON.stringify(trailer)}\n`);
+    gzip.end();
+    await finished(output);
+    fs.renameSync(partial, file);
+    return rows;
+  } catch (error) {
+    gzip.destroy();
+    output.destroy();
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+function parseHeader(line: string | undefined): Header {
+  let header: Partial<Header> | undefined;
+  try {
+    header = line ? (JSON.parse(line) as Partial<Header>) : undefined;
+  } catch {
+    header = undefined;
+  }
+  if (header?.format !== FORMAT || !Array.isArray(header.migrations) || !Array.isArray(header.tables))
+    throw new BackupError('The file is not a backup made by `hss backup`');
+  if (header.version !== VERSION)
+    throw new BackupError(`The backup has format version ${header.version}; this version reads ${VERSION}`);
+  return header as Header;
+}
+
+/** Checks that this version can bring a database with `applied` migrations to the backup's version. */
+function checkMigrations(header: Header, applied: string[]): void {
+  const known = knownMigrations();
+  const unknown = header.migrations.filter((name) => !known.includes(name));
+  if (unknown.length)
+    throw new BackupError(`The backup was made by a newer version (migrations ${unknown.join(', ')}): update first`);
+  const isPrefix = applied.every((name, i) => header.migrations[i] === name);
+  if (!isPrefix || applied.length > header.migrations.length)
+    throw new BackupError(
+      'The database is at a newer version than the backup: restore into an empty database (a new DATA_DIR, or a new PostgreSQL database)',
+    );
+}
+
+/**
+ * Restores the backup in `file` into `db`, which must hold no rows (a new database, migrated or not): migrates it
+ * to the backup's version, loads every row in one transaction (all or nothing), moves the id sequences past the
+ * restored ids, then applies this version's newer migrations. Returns the row count of every table.
+ */
+export async function restoreBackup(db: AnyKysely, file: string): Promise<Record<string, number>> {
+  if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  const input = fs.createReadStream(file).pipe(createGunzip());
+  const lines = readline.createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  try {
+    const header = parseHeader((await lines.next()).value as string | undefined);
+    const applied = await appliedMigrations(db);
+    checkMigrations(header, applied);
+    if (applied.length) {
+      const occupied = await nonEmptyTables(db, await backupTables(db));
+      if (occupied.length)
+        throw new BackupError(`The database is not empty (rows in ${occupied.join(', ')}): restore into an empty one`);
+    }
+    const last = header.migrations.at(-1);
+    if (last) await migrateUpTo(db, last);
+    const rows = await db.transaction().execute(async (trx) => {
+      const tables = new Map<string, BackupTable>((await backupTables(trx)).map((t) => [t.name, t]));
+      const counted: Record<string, number> = {};
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) throw new BackupError('The backup file is cut off (no end marker): nothing was restored');
+        const line = next.value as string;
+        if (line.startsWith('{')) {
+          const trailer = JSON.parse(line) as Trailer;
+          for (const [table, count] of Object.entries(trailer.rows))
+            if ((counted[table] ?? 0) !== count)
+              throw new BackupError(`The backup's ${table} holds ${counted[table] ?? 0} rows instead of ${count}`);
+          for (const table of Object.keys(trailer.rows)) counted[table] ??= 0;
+          break;
+        }
+        const first = line.indexOf('\t');
+        const second = line.indexOf('\t', first + 1);
+        const table = line.slice(0, first);
+        if (first < 0 || second < 0 || !tables.has(table))
+          throw new BackupError(`The backup names an unknown table '${table}'`);
+        await insertRowsJson(trx, table, line.slice(second + 1));
+        counted[table] = (counted[table] ?? 0) + Number(line.slice(first + 1, second));
+      }
+      for (const table of tables.values()) await resetSequences(trx, table);
+      return counted;
+    });
+    await migrateToLatest(db);
+    return rows;
+  } catch (error) {
+    if (error instanceof SyntaxError || (error as { code?: string }).code === 'Z_DATA_ERROR')
+      throw new BackupError('The file is not a backup made by `hss backup` (it is damaged or not gzipped)');
+    throw error;
+  } finally {
+    input.destroy();
+  }
+}
