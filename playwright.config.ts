@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ASTRO_TELEMETRY_DISABLED: '1',
       DEMO_SEED: 'auto',
+      REQUEST_LOG: 'off',
     },
   },
 });

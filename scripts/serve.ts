@@ -6,13 +6,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { serveBuiltSite } from '#lib/server/http/site-server.ts';
+import { stopOnSignals } from '#lib/server/http/shutdown.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.argv[2] ?? 'dist');
 
 try {
   const config = parseConfig(process.env);
-  await serveBuiltSite(pathToFileURL(path.join(dist, 'server/entry.mjs')).href, config.host, config.port);
+  const server = await serveBuiltSite(
+    pathToFileURL(path.join(dist, 'server/entry.mjs')).href,
+    config.host,
+    config.port,
+    {
+      requestLog: config.requestLog ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    },
+  );
+  stopOnSignals(server);
   console.log(`Serving ${config.publicUrl} from ${dist}`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

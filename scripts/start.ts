@@ -11,6 +11,7 @@ import { connectDatabase } from '#lib/server/db/connect.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
 import { serveBuiltSite } from '#lib/server/http/site-server.ts';
+import { stopOnSignals } from '#lib/server/http/shutdown.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -59,7 +60,10 @@ async function main(): Promise<void> {
   process.env['PORT'] = String(config.port);
   // Served through the site server, not the adapter's own listener: static files, refused addresses and methods
   // get the security headers too (src/lib/server/http/site-server.ts).
-  await serveBuiltSite(pathToFileURL(entry).href, config.host, config.port);
+  const server = await serveBuiltSite(pathToFileURL(entry).href, config.host, config.port, {
+    requestLog: config.requestLog ? (line) => process.stdout.write(`${line}\n`) : undefined,
+  });
+  stopOnSignals(server);
   console.log(`Serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
 }
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
 import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
-import { createSiteServer } from '#lib/server/http/site-server.ts';
+import { createSiteServer, type SiteServerSettings } from '#lib/server/http/site-server.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -26,7 +26,11 @@ const ENTRY = path.resolve(import.meta.dirname, '../..', process.env['HSS_DIST']
  * database of `engine`. `env` is applied to process.env before the server's first request (configuration is
  * read once per test file, so give every server of a file the same env).
  */
-export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  settings: SiteServerSettings = {},
+): Promise<TestServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` before the integration tests`);
   // Tests arrange data directly in the database, behind the server's back: its public read cache is off unless a
   // test turns it on (tests/integration/read-cache.test.ts).
@@ -41,7 +45,7 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
   // The same server as production (scripts/start.ts): security headers and policies on every answer.
-  const server = await createSiteServer(pathToFileURL(ENTRY).href);
+  const server = await createSiteServer(pathToFileURL(ENTRY).href, settings);
   // The client (fetch) drops an idle connection after 4 s and the server after 5 s; on a loaded machine both timers
   // fire late and the client can reuse a socket the server is closing (ECONNRESET). A long server side leaves the
   // decision to the client.

@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_SIGNIN: z.enum(['auto', 'on', 'off'], { error: "must be 'auto', 'on' or 'off'" }).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  REQUEST_LOG: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   // Discord images are asked for at the size shown through this resizing host; empty: left as they are.
   ICON_RESIZE_URL: z
     .string()
@@ -131,6 +132,8 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     demoSignIn: demoSignIn(env, publicUrl, Boolean(env.DISCORD_CLIENT_ID)),
     trustProxy: env.TRUST_PROXY,
     readCacheSeconds: env.READ_CACHE_SECONDS,
+    /** One JSON line per request on stdout (request-log.ts). */
+    requestLog: env.REQUEST_LOG === 'on',
     iconResizeUrl: env.ICON_RESIZE_URL ? new URL(env.ICON_RESIZE_URL).origin : null,
   };
 }

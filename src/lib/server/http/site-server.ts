@@ -11,6 +11,8 @@ import { checkMethod, methodAnswer } from './methods.ts';
 import { isApiPath } from './page-routes.ts';
 import { json } from './respond.ts';
 import { messages } from './messages.ts';
+import { HEALTH_PATHS, healthAnswer } from './health.ts';
+import { logRequest } from './request-log.ts';
 
 /*
  * The HTTP server in front of the built Astro handler (static files, then pages and endpoints). The node adapter
@@ -82,6 +84,11 @@ export interface SiteServerOptions {
   inlineScripts: readonly string[];
 }
 
+export interface SiteServerSettings {
+  /** Receives one JSON line per request (request-log.ts); without it nothing is logged. */
+  requestLog?: (line: string) => void;
+}
+
 /**
  * Wraps the built Astro handler so that every answer carries the security headers and its policy, malformed
  * addresses answer 400 and methods a route does not have 405 with Allow (404 for unknown API addresses), whatever
@@ -104,6 +111,10 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
       return;
     }
     const method = req.method ?? 'GET';
+    if (HEALTH_PATHS.has(pathname)) {
+      void healthAnswer(pathname, method).then((response) => answer(res, response));
+      return;
+    }
     const outcome = checkMethod(method, pathname);
     if (outcome) {
       void answer(res, methodAnswer(outcome, method, pathname));
@@ -117,16 +128,27 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
  * Loads the built server entry (file URL of dist/server/entry.mjs) without its own listener and returns an HTTP
  * server answering with it through secureHandler (not yet listening).
  */
-export async function createSiteServer(entryUrl: string): Promise<http.Server> {
+export async function createSiteServer(entryUrl: string, settings: SiteServerSettings = {}): Promise<http.Server> {
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const { handler } = (await import(entryUrl)) as { handler: RequestListener };
   const inlineScripts = buildInlineScripts(fileURLToPath(entryUrl));
-  return http.createServer(secureHandler(handler, { inlineScripts }));
+  const secured = secureHandler(handler, { inlineScripts });
+  const { requestLog } = settings;
+  if (!requestLog) return http.createServer(secured);
+  return http.createServer((req, res) => {
+    logRequest(req, res, requestLog);
+    secured(req, res);
+  });
 }
 
 /** createSiteServer, listening on `host`:`port`. */
-export async function serveBuiltSite(entryUrl: string, host: string, port: number): Promise<http.Server> {
-  const server = await createSiteServer(entryUrl);
+export async function serveBuiltSite(
+  entryUrl: string,
+  host: string,
+  port: number,
+  settings: SiteServerSettings = {},
+): Promise<http.Server> {
+  const server = await createSiteServer(entryUrl, settings);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
