@@ -86,7 +86,7 @@ export interface SiteServerOptions {
 
 export interface SiteServerSettings {
   /** Receives one JSON line per request (request-log.ts); without it nothing is logged. */
-  requestLog?: (line: string) => void;
+  requestLog?: ((line: string) => void) | undefined;
 }
 
 /**
