@@ -27,16 +27,26 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
  */
 export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
   if (engine === 'pglite') return connectDatabase({ dataDir: 'memory://' });
-  const name = `hss_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const handle = await connectDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  const { url, drop } = await createPostgresDatabase();
+  const handle = await connectDatabase({ databaseUrl: url, poolSize: 10 });
   return {
     ...handle,
     async close() {
       await handle.close();
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await drop();
     },
+  };
+}
+
+/** A new, empty PostgreSQL database `hss_test_<random>` (not migrated): its URL, and `drop()` to remove it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `hss_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { getConfig } from '#lib/server/config.ts';
 import type { Database } from './database.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
+import { shareDataChanges } from './changes.ts';
 
 export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
@@ -11,9 +12,19 @@ const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<Datab
 
 /** The process-wide database, connected and migrated on first use from the configuration. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  holder.__hssDatabase ??= (() => {
+  holder.__hssDatabase ??= (async () => {
     const config = getConfig();
-    return connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (!config.databaseUrl) return handle;
+    // Other instances may serve the same PostgreSQL database: their changes must drop this one's caches.
+    const stopSharing = await shareDataChanges(handle.db, config.databaseUrl);
+    return {
+      ...handle,
+      async close() {
+        await stopSharing();
+        await handle.close();
+      },
+    };
   })();
   return holder.__hssDatabase;
 }

@@ -1,5 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
+import { announceDataChange, onDataChange } from '#lib/server/db/changes.ts';
 import { etagOf } from './cache.ts';
 
 /** A public answer, serialised once: what every request for the same URL gets until the data changes. */
@@ -31,20 +32,25 @@ const states = new WeakMap<DB, CacheState>();
 
 function stateOf(db: DB): CacheState {
   let state = states.get(db);
-  if (!state) states.set(db, (state = { generation: 0, entries: new Map(), pending: new Map() }));
+  if (!state) {
+    const created: CacheState = { generation: 0, entries: new Map(), pending: new Map() };
+    states.set(db, (state = created));
+    onDataChange(db, () => {
+      created.generation += 1;
+      created.entries.clear();
+    });
+  }
   return state;
 }
 
 /**
- * Drops every cached public answer of `db`. Called after each change this process commits: a state-changing
- * request that succeeded (middleware) and each rating pass (rating worker). Writes by another process (the CLI
- * on PostgreSQL) show within READ_CACHE_SECONDS, the same staleness that public answers declare to shared caches.
+ * Drops every cached public answer of `db`, in this instance and (on PostgreSQL) every other instance serving the
+ * same database (db/changes.ts). Called after each change this process commits: a state-changing request that
+ * succeeded (middleware) and each rating pass (rating worker). Writes by the CLI show within READ_CACHE_SECONDS,
+ * the same staleness that public answers declare to shared caches.
  */
 export function invalidatePublicReads(db: DB): void {
-  const state = states.get(db);
-  if (!state) return;
-  state.generation += 1;
-  state.entries.clear();
+  announceDataChange(db);
 }
 
 /**
