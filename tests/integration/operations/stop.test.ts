@@ -32,7 +32,7 @@ it('npm run serve logs requests as JSON and on SIGTERM stops accepting, closes t
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; i < 600 && !output.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1800 && !output.includes('Serving'); i++) await new Promise((r) => setTimeout(r, 100));
   expect(output).toContain('Serving');
   const base = `http://127.0.0.1:${port}`;
   // serve opens (and migrates) the database on first use: not ready until then.
@@ -63,4 +63,4 @@ it('npm run serve logs requests as JSON and on SIGTERM stops accepting, closes t
   // The embedded database was closed and its folder released: another process may open it now.
   const reopened = await connectDatabase({ dataDir, migrate: false });
   await reopened.close();
-}, 120_000);
+}, 300_000);
