@@ -199,3 +199,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+let shared: ApiClient | undefined;
+
+/** The client islands and stores call: same origin, CSRF header from the cookie. Created on first use. */
+export function apiClient(): ApiClient {
+  return (shared ??= createApiClient());
+}
+
+/** Replaces the shared client (tests point it at a test server; `undefined` goes back to the default). */
+export function setApiClient(client: ApiClient | undefined): void {
+  shared = client;
+}

@@ -1,0 +1,101 @@
+import { map, task, type MapStore } from 'nanostores';
+import type { z } from 'zod';
+import { ApiError } from '#lib/client/api.ts';
+
+/** What a form island renders: the values typed so far, an error per field, one error for the whole form. */
+export interface FormState<Values extends Record<string, unknown>> {
+  values: Values;
+  /** Field name -> message in words, shown next to that field. */
+  errors: Partial<Record<string, string>>;
+  /** A failure that names no field (shown above the submit button). */
+  formError: string | undefined;
+  submitting: boolean;
+}
+
+export type SubmitOutcome<Result> = { ok: true; result: Result } | { ok: false };
+
+/** The first message per top-level field of a zod error (`body` for an issue with no path). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : 'body';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Which of `fields` a server error message names. The API words its 400s "Invalid field 'name': ...", "Missing
+ * field 'file': ..." or "... give the 'map' field": the first quoted name that is a field of the form (or whose
+ * first dotted segment is) is the one. Undefined when none is.
+ */
+export function fieldNamedBy(message: string, fields: readonly string[]): string | undefined {
+  // A quote right after a letter is an apostrophe ("the log's map"), not the start of a name.
+  for (const [, quoted = ''] of message.matchAll(/(?<!\w)'([A-Za-z_][\w.]*)'/g)) {
+    const name = quoted.split('.')[0] ?? quoted;
+    if (fields.includes(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A form's state and actions for an island. `submit()` validates the values with the shared zod `schema` (the
+ * same one the server uses): field errors stay next to their fields and nothing is sent. Otherwise `send` is
+ * called with the parsed data; a 400 from the server lands next to the field its message names (or as the form's
+ * error), any other failure as the form's error. The values typed are never cleared by a failure.
+ */
+export function createForm<Values extends Record<string, unknown>, S extends z.ZodType, Result>(options: {
+  schema: S;
+  initial: Values;
+  send: (data: z.output<S>) => Promise<Result>;
+}): {
+  $form: MapStore<FormState<Values>>;
+  setField: <K extends keyof Values & string>(name: K, value: Values[K]) => void;
+  submit: () => Promise<SubmitOutcome<Result>>;
+} {
+  const $form = map<FormState<Values>>({
+    values: options.initial,
+    errors: {},
+    formError: undefined,
+    submitting: false,
+  });
+  const fields = Object.keys(options.initial);
+
+  function setField<K extends keyof Values & string>(name: K, value: Values[K]): void {
+    const { [name]: _dropped, ...errors } = $form.get().errors;
+    $form.set({ ...$form.get(), values: { ...$form.get().values, [name]: value }, errors });
+  }
+
+  function submit(): Promise<SubmitOutcome<Result>> {
+    return task(async () => {
+      const parsed = options.schema.safeParse($form.get().values);
+      if (!parsed.success) {
+        $form.set({ ...$form.get(), errors: fieldErrors(parsed.error), formError: undefined });
+        return { ok: false };
+      }
+      $form.set({ ...$form.get(), errors: {}, formError: undefined, submitting: true });
+      try {
+        const result = await options.send(parsed.data);
+        $form.setKey('submitting', false);
+        return { ok: true, result };
+      } catch (error) {
+        const message =
+          error instanceof ApiError
+            ? (error.serverMessage ?? error.message)
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        const field = error instanceof ApiError && error.status === 400 ? fieldNamedBy(message, fields) : undefined;
+        $form.set({
+          ...$form.get(),
+          submitting: false,
+          errors: field ? { [field]: message } : {},
+          formError: field ? undefined : message,
+        });
+        return { ok: false };
+      }
+    });
+  }
+
+  return { $form, setField, submit };
+}
