@@ -53,7 +53,7 @@ test('the home and privacy pages pass an accessibility sweep', async ({ page }) 
 test('the series dropdown switches the series and keeps the other parameters', async ({ page }) => {
   await page.goto('/?utm=discord');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Season 3');
-  const menu = page.locator('details.series');
+  const menu = page.locator('details.series-menu');
   await menu.locator('summary').click();
   const choices = menu.getByRole('link');
   await expect(choices).toHaveText(['Season 3 (current)', 'Season 2', 'Season 1']);

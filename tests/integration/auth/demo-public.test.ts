@@ -28,10 +28,7 @@ describe.each(engines)('demo sign-in behind a reverse proxy on %s', (engine) => 
     const login = await server.fetch('/v2/auth/discord/login?redirect_uri=%2Fteams');
     expect(login.status).toBe(302);
     const location = new URL(login.headers.get('location') ?? '', 'http://x');
-    expect([location.pathname, location.searchParams.get('login_error')]).toEqual([
-      '/teams',
-      'sign-in with Discord is not configured',
-    ]);
+    expect([location.pathname, location.searchParams.get('login_error')]).toEqual(['/teams', 'not-configured']);
   });
 
   // The limiter lives in the server module, which both engines' servers share: exhaust it on the last one only.

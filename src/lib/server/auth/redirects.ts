@@ -1,4 +1,5 @@
 import { isSameOriginPath } from '#lib/links.ts';
+import type { LoginErrorCode } from '#lib/schemas/login-error.ts';
 
 /** `target` when it is a safe same-origin path, else '/'. */
 export function safeRedirect(target: string | null | undefined): string {
@@ -11,9 +12,12 @@ export function isSafeRedirect(target: string): boolean {
   return isSameOriginPath(target) && !target.includes('\\') && !/[\u0000-\u001f]/.test(target);
 }
 
-/** The same-origin path with `login_error=<message>` added to its query (replacing an older one). */
-export function withLoginError(target: string, message: string): string {
+/**
+ * The same-origin path with `login_error=<code>` added to its query (replacing an older one). Only a code travels
+ * in the address: the page shows the catalogue's words for it (src/lib/schemas/login-error.ts).
+ */
+export function withLoginError(target: string, code: LoginErrorCode): string {
   const url = new URL(safeRedirect(target), 'http://site.invalid');
-  url.searchParams.set('login_error', message);
+  url.searchParams.set('login_error', code);
   return url.pathname + url.search + url.hash;
 }

@@ -23,7 +23,8 @@ export const messages = {
   privateProfile: 'This player profile is private',
   mapNotFound: (map: string) => `Map '${map}' does not exist or has no caps`,
   logNotFound: (path: string) => `Log path '${path}' does not exist`,
-  // Sign-in, sessions and signed-in actions.
+  // Sign-in, sessions and signed-in actions. A failed sign-in's words, per `login_error` code, are in
+  // src/lib/schemas/login-error.ts (pages show them, so they live beside the schemas pages may import).
   csrfMissing:
     'Missing CSRF token: send the value of the csrf cookie (csrf_token, or __Host-csrf on https) in the X-CSRF-Token header',
   csrfMismatch: 'CSRF token mismatch: the X-CSRF-Token header is not the token of this session',

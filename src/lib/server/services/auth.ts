@@ -68,19 +68,15 @@ export async function completeDiscordLogin(
   now = new Date(),
 ): Promise<LoginOutcome> {
   const pending = query.state ? await takeOauthState(db, hashSecret(query.state)) : undefined;
-  if (!pending) return { redirect: withLoginError('/', 'the sign-in link is invalid or was already used') };
+  if (!pending) return { redirect: withLoginError('/', 'invalid-state') };
   const back = safeRedirect(pending.redirect_uri);
-  if (pending.expires_at.getTime() <= now.getTime())
-    return { redirect: withLoginError(back, 'the sign-in took too long, try again') };
+  if (pending.expires_at.getTime() <= now.getTime()) return { redirect: withLoginError(back, 'expired') };
   if (query.error) {
     return {
-      redirect: withLoginError(
-        back,
-        query.error === 'access_denied' ? 'access denied on Discord' : 'Discord refused the sign-in',
-      ),
+      redirect: withLoginError(back, query.error === 'access_denied' ? 'denied' : 'refused'),
     };
   }
-  if (!query.code) return { redirect: withLoginError(back, 'Discord sent no authorization code') };
+  if (!query.code) return { redirect: withLoginError(back, 'no-code') };
   try {
     const identity = await fetchDiscordIdentity(config.discord, {
       code: query.code,
@@ -103,9 +99,12 @@ export async function completeDiscordLogin(
     });
     return { redirect: back, session };
   } catch (error) {
-    if (error instanceof DiscordError) return { redirect: withLoginError(back, error.message) };
+    if (error instanceof DiscordError) {
+      console.error('Discord sign-in failed:', error.message);
+      return { redirect: withLoginError(back, 'discord-failed') };
+    }
     console.error('Discord sign-in failed:', error instanceof Error ? error.message : 'unknown error');
-    return { redirect: withLoginError(back, 'sign-in failed, try again later') };
+    return { redirect: withLoginError(back, 'failed') };
   }
 }
 

@@ -19,6 +19,6 @@ export const GET = endpoint(async ({ url, request, clientAddress, redirect }) =>
   if (!isSafeRedirect(target)) throw badRequest(messages.invalidRedirect);
   const config = getConfig();
   if (isDemoEnabled(config)) return redirect(`/demo-login?redirect_uri=${encodeURIComponent(target)}`, 302);
-  if (!config.discord.clientId) return redirect(withLoginError(target, 'sign-in with Discord is not configured'), 302);
+  if (!config.discord.clientId) return redirect(withLoginError(target, 'not-configured'), 302);
   return redirect(await beginDiscordLogin(await getDb(), config, target), 302);
 });
