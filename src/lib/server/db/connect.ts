@@ -24,6 +24,19 @@ export interface ConnectOptions {
   migrate?: boolean;
   /** Maximum PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: a statement running longer is cancelled (a lock held elsewhere must not hold requests
+   * forever); 0 or absent: no limit. Migrations run on their own connection without it.
+   */
+  statementTimeoutMs?: number | undefined;
+  /** PostgreSQL only: waiting longer for a pooled connection (or a new one) fails; 0 or absent: no limit. */
+  acquireTimeoutMs?: number | undefined;
+}
+
+interface PoolOptions {
+  poolSize: number;
+  statementTimeoutMs?: number | undefined;
+  acquireTimeoutMs?: number | undefined;
 }
 
 const INT8_OID = 20;
@@ -39,7 +52,7 @@ function redact(url: string): string {
   }
 }
 
-async function connectPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function connectPostgres(url: string, options: PoolOptions): Promise<DatabaseHandle> {
   const pg = await import('pg');
   const { Pool, types } = pg.default;
   // PGlite answers count(*) and sum() as numbers; make pg agree so that both engines return the same shapes.
@@ -49,10 +62,20 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
       return types.getTypeParser(oid, format);
     },
   };
-  const pool = new Pool({ connectionString: url, max: poolSize, types: parsers as never });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize,
+    types: parsers as never,
+    // pg leaves both unset when 0 or undefined, which means no limit.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.acquireTimeoutMs ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+  });
   // An idle client loses its connection when the server restarts; without a listener pg's error event would
   // crash the process. The pool replaces the client on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  // The pool listens only to idle clients: a client checked out between two statements of a transaction that loses
+  // its connection would emit an unheard 'error' and crash the process. Its pending statement fails on its own.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };
 }
@@ -85,8 +108,21 @@ async function connectPGlite(dataDir: string): Promise<DatabaseHandle> {
 
 /** Opens the configured engine and, unless told otherwise, brings the schema up to date. */
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl
-    ? await connectPostgres(options.databaseUrl, options.poolSize ?? 10)
+  const { databaseUrl } = options;
+  if (databaseUrl && options.migrate !== false && options.statementTimeoutMs) {
+    // A migration may rightly run longer than any request should (an index on a big table).
+    await migrateOnce(() => connectPostgres(databaseUrl, { poolSize: 1 }));
+    return connectPostgres(databaseUrl, {
+      poolSize: options.poolSize ?? 10,
+      statementTimeoutMs: options.statementTimeoutMs,
+      acquireTimeoutMs: options.acquireTimeoutMs,
+    });
+  }
+  const handle = databaseUrl
+    ? await connectPostgres(databaseUrl, {
+        poolSize: options.poolSize ?? 10,
+        acquireTimeoutMs: options.acquireTimeoutMs,
+      })
     : await connectPGlite(options.dataDir ?? './data');
   if (options.migrate !== false) {
     try {
@@ -97,4 +133,13 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     }
   }
   return handle;
+}
+
+async function migrateOnce(open: () => Promise<DatabaseHandle>): Promise<void> {
+  const handle = await open();
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
 }

@@ -20,6 +20,9 @@ import type { PlayerSkillsTable } from './tables/player-skills.ts';
 import type { RatingHistoryTable } from './tables/rating-history.ts';
 import type { SeriesStatisticsTable } from './tables/series-statistics.ts';
 import type { AuditLogTable } from './tables/audit-log.ts';
+import type { SeriesRatingFitsTable } from './tables/series-rating-fits.ts';
+import type { SteamProofsTable } from './tables/steam-proofs.ts';
+import type { WebhookOutboxTable, WebhooksTable } from './tables/webhooks.ts';
 
 /** The whole schema as Kysely sees it, assembled from one file per table. */
 export interface Database {
@@ -45,4 +48,8 @@ export interface Database {
   rating_history: RatingHistoryTable;
   series_statistics: SeriesStatisticsTable;
   audit_log: AuditLogTable;
+  series_rating_fits: SeriesRatingFitsTable;
+  steam_proofs: SteamProofsTable;
+  webhooks: WebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
 }

@@ -3,6 +3,7 @@ import { getConfig } from '#lib/server/config.ts';
 import type { Database } from './database.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { shareDataChanges } from './changes.ts';
+import { ratingQueueIdle, resumeRatingWork } from '#lib/server/services/rating-queue.ts';
 
 export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
@@ -10,11 +11,20 @@ export type DB = Kysely<Database>;
 // Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
 const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> | undefined };
 
-/** The process-wide database, connected and migrated on first use from the configuration. */
+/**
+ * The process-wide database, connected and migrated on first use from the configuration. Rating work the previous
+ * process left undone (queued matches, a refresh cut off after a rating pass) is resumed right away.
+ */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   holder.__hssDatabase ??= (async () => {
     const config = getConfig();
-    const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const handle = await connectDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.databaseTimeouts.statementMs,
+      acquireTimeoutMs: config.databaseTimeouts.acquireMs,
+    });
+    resumeRatingWork(handle.db);
     if (!config.databaseUrl) return handle;
     // Other instances may serve the same PostgreSQL database: their changes must drop this one's caches.
     const stopSharing = await shareDataChanges(handle.db, config.databaseUrl);
@@ -33,9 +43,22 @@ export async function getDb(): Promise<DB> {
   return (await getDatabaseHandle()).db;
 }
 
-/** Closes the process-wide database (tests and the CLI call this before exiting). */
+/** How long closing waits for a rating pass in progress. */
+const RATING_DRAIN_MS = 10_000;
+
+/**
+ * Closes the process-wide database (graceful stop, tests and the CLI call this before exiting), after the rating
+ * pass in progress, if any, has finished (up to RATING_DRAIN_MS: a pass cut by the close is rolled back and done
+ * again at the next start).
+ */
 export async function closeDb(): Promise<void> {
   const pending = holder.__hssDatabase;
   holder.__hssDatabase = undefined;
-  if (pending) await (await pending).close();
+  if (!pending) return;
+  const handle = await pending;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, RATING_DRAIN_MS)));
+  await Promise.race([ratingQueueIdle(handle.db), late]);
+  clearTimeout(timer);
+  await handle.close();
 }

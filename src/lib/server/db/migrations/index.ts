@@ -2,10 +2,26 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_report_overrides.ts';
 import * as m0003 from './0003_read_indexes.ts';
+import * as m0004 from './0004_foreign_key_indexes.ts';
+import * as m0005 from './0005_rating_fits.ts';
+import * as m0006 from './0006_claim_proof.ts';
+import * as m0007 from './0007_webhooks.ts';
+import * as m0008 from './0008_page_indexes.ts';
+import * as m0009 from './0009_match_game_key.ts';
+import * as m0010 from './0010_registration_discord_role.ts';
+import * as m0011 from './0011_series_derived_stale.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_report_overrides': m0002,
   '0003_read_indexes': m0003,
+  '0004_foreign_key_indexes': m0004,
+  '0005_rating_fits': m0005,
+  '0006_claim_proof': m0006,
+  '0007_webhooks': m0007,
+  '0008_page_indexes': m0008,
+  '0009_match_game_key': m0009,
+  '0010_registration_discord_role': m0010,
+  '0011_series_derived_stale': m0011,
 };

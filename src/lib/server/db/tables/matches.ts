@@ -77,6 +77,8 @@ export interface MatchesTable {
   updated_at: Generated<Date>;
   /** Fields the reporter gave instead of the log's (result, map, date, victor_side, duration); reparse keeps them. */
   report_overrides: Json<ReportOverrides> | null;
+  /** Hash of the players and their kill times (migration 0009): the same game from any log format has the same. */
+  game_key: string | null;
 }
 export type MatchRow = Selectable<MatchesTable>;
 export type NewMatch = Insertable<MatchesTable>;

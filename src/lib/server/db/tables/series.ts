@@ -10,11 +10,15 @@ export interface SeriesTable {
   rating_sigma: Generated<number>;
   rating_beta: Generated<number>;
   rating_tau: Generated<number>;
+  /** Daily variance growth while a team does not play (see inflateSigma); 0 is off. */
+  rating_gamma: Generated<number>;
   rating_draw_probability: Generated<number>;
   /** 'trueskill' or 'sector' (ordered-probit sector score). */
   rating_model: Generated<string>;
   sector_thresholds: Json | null;
   ranked_after_matches: Generated<number>;
+  /** A rating pass posted matches whose refresh (skills, percentiles, statistics) has not committed yet. */
+  derived_stale: Generated<boolean>;
   created_at: Generated<Date>;
 }
 export type SeriesRow = Selectable<SeriesTable>;

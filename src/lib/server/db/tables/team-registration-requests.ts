@@ -10,6 +10,8 @@ export interface TeamRegistrationRequestsTable {
   icon: string | null;
   invite: string | null;
   contact: string | null;
+  /** The Discord role whose members will manage the team (migration 0005). */
+  discord_role_id: string | null;
   status: Generated<RegistrationStatus>;
   decided_by_user_id: number | null;
   decided_at: Date | null;
