@@ -10,6 +10,7 @@ import { demoSeason, demoSeed } from './demo.ts';
 import { logsParse } from './logs.ts';
 import { matchesReparse } from './matches.ts';
 import { backup, restore } from './backup.ts';
+import { webhooksCommands } from './webhooks.ts';
 
 /** Every operator command; add new ones here. */
 export const commands: Command[] = [
@@ -27,4 +28,5 @@ export const commands: Command[] = [
   matchesReparse,
   backup,
   restore,
+  ...webhooksCommands,
 ];

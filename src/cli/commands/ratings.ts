@@ -5,6 +5,7 @@ import { processQueuedMatches, recomputeSeries } from '#lib/server/services/rati
 import { evaluateSeries } from '#lib/server/services/ratings/analysis.ts';
 import { exportPredictions } from '#lib/server/services/ratings/predictions.ts';
 import { fitSeries } from '#lib/server/services/ratings/refit.ts';
+import type { StoredModel } from '#lib/server/services/ratings/params.ts';
 
 export const ratingsRecompute: Command = {
   name: 'ratings recompute',
@@ -38,19 +39,31 @@ export const ratingsRun: Command = {
 
 export const ratingsFit: Command = {
   name: 'ratings fit',
-  usage: '--series <tag> [--use]',
+  usage: '--series <tag>',
   summary:
-    'Fit the sector-score thresholds by maximum likelihood and store them (--use: switch to the sector model and recompute)',
-  options: { series: { type: 'string' }, use: { type: 'boolean' } },
+    'Refit the rating model (beta, sector thresholds, tau, gamma) on the older 70% of matches; adopt it and recompute only if it predicts the newer 30% better',
+  options: { series: { type: 'string' } },
   positionals: 0,
   async run(context) {
     const tag = stringOption(context, 'series', true);
-    const fit = await fitSeries(await context.db(), tag, context.values['use'] === true);
+    const fit = await fitSeries(await context.db(), tag);
+    if (fit === null) {
+      context.out(`Series ${tag} has too few rated matches to fit (at least 10 are needed).`);
+      return;
+    }
+    const describe = (m: StoredModel): string =>
+      `${m.model}, beta ${m.beta.toFixed(4)}, tau ${m.tau.toFixed(4)}, gamma ${m.gamma.toFixed(4)}, ` +
+      `t1 ${m.t1.toFixed(4)}, t2 ${m.t2.toFixed(4)}`;
     context.out(
-      `Fitted on ${fit.matches} matches (${fit.observations} with a 5-0/4-1/3-2 result): t1 = ${fit.t1.toFixed(4)}, ` +
-        `t2 = ${fit.t2.toFixed(4)}, log-likelihood ${fit.logLikelihood.toFixed(3)}.`,
+      `Fitted on the older ${fit.train} of ${fit.matches} rated matches, judged on the newer ${fit.held_out}.`,
     );
-    if (context.values['use'] === true) context.out(`Series ${tag} now uses the sector model and was recomputed.`);
+    context.out(`In force:  ${describe(fit.previous)}; held-out log-likelihood ${fit.previous_log_lik.toFixed(3)}`);
+    context.out(`Candidate: ${describe(fit.candidate)}; held-out log-likelihood ${fit.candidate_log_lik.toFixed(3)}`);
+    context.out(
+      fit.adopted
+        ? `Adopted: series ${tag} now uses the candidate and was recomputed.`
+        : `Kept the parameters in force: the candidate does not predict the held-out matches better.`,
+    );
   },
 };
 

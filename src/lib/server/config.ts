@@ -40,6 +40,7 @@ const environmentSchema = z.object({
   DISCORD_GUILD_ID: z.string().trim().regex(/^\d*$/, 'must be a numeric Discord id').optional(),
   DISCORD_OAUTH_URL: httpUrl('https://discord.com/oauth2/authorize'),
   DISCORD_API_URL: httpUrl('https://discord.com/api/v10'),
+  STEAM_OPENID_URL: httpUrl('https://steamcommunity.com/openid/login'),
   ADMIN_DISCORD_IDS: z
     .string()
     .default('')
@@ -61,12 +62,20 @@ const environmentSchema = z.object({
   DEMO_SIGNIN: z.enum(['auto', 'on', 'off'], { error: "must be 'auto', 'on' or 'off'" }).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   REQUEST_LOG: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // Discord images are asked for at the size shown through this resizing host; empty: left as they are.
   ICON_RESIZE_URL: z
     .string()
     .trim()
     .default('https://media.discordapp.net')
     .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })])),
+  // Discord webhook URLs must start with this (tests point it at a fake Discord); the default also admits
+  // discordapp.com, ptb.discord.com and canary.discord.com, the addresses Discord hands out.
+  DISCORD_WEBHOOK_URL: httpUrl('https://discord.com/api/webhooks'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(2_000),
+  WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -115,6 +124,8 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     port: env.PORT,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    /** PostgreSQL only: longest a statement may run, and wait for a pooled connection (ms; 0: no limit). */
+    databaseTimeouts: { statementMs: env.DB_STATEMENT_TIMEOUT_MS, acquireMs: env.DB_ACQUIRE_TIMEOUT_MS },
     publicUrl: publicUrl.replace(/\/+$/, ''),
     discord: {
       clientId: env.DISCORD_CLIENT_ID || undefined,
@@ -123,6 +134,8 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       oauthUrl: env.DISCORD_OAUTH_URL,
       apiUrl: env.DISCORD_API_URL.replace(/\/+$/, ''),
     },
+    /** Steam's OpenID 2.0 provider endpoint: a Steam sign-in proves a profile claim (services/steam-proof.ts). */
+    steamOpenIdUrl: env.STEAM_OPENID_URL,
     adminDiscordIds: env.ADMIN_DISCORD_IDS,
     links: { community: env.COMMUNITY_URL, support: env.SUPPORT_URL, source: env.SOURCE_URL },
     sessionDays: env.SESSION_DAYS,
@@ -134,6 +147,13 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     readCacheSeconds: env.READ_CACHE_SECONDS,
     /** One JSON line per request on stdout (request-log.ts). */
     requestLog: env.REQUEST_LOG === 'on',
+    /** Discord webhooks (services/webhooks/): accepted URL base and the delivery worker's retry policy. */
+    webhooks: {
+      urlBase: env.DISCORD_WEBHOOK_URL.replace(/\/+$/, ''),
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      pollMs: Math.round(env.WEBHOOK_POLL_SECONDS * 1000),
+    },
     iconResizeUrl: env.ICON_RESIZE_URL ? new URL(env.ICON_RESIZE_URL).origin : null,
   };
 }

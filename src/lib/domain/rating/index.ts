@@ -19,6 +19,8 @@ export {
 } from './sector-score.ts';
 export type { SectorThresholds } from './sector-score.ts';
 export { DAY_MS, dateMs, elapsedDays, inflateSigma } from './dynamics.ts';
+export { forecastAt, priorRating } from './forecast.ts';
+export type { StoredRating } from './forecast.ts';
 export { KIND, compileMatches, replayParamsOf, runModel } from './engine.ts';
 export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './engine.ts';
 export { defaultFree, fitModel } from './model-fit.ts';

@@ -14,10 +14,13 @@ export type Actor =
       sessionId: number | null;
     }
   | { kind: 'team-key'; teamId: number; teamTag: string }
-  | { kind: 'cli' };
+  | { kind: 'cli' }
+  /** The server itself, e.g. the rating queue refitting a series' model. */
+  | { kind: 'system' };
 
 export const anonymous: Actor = { kind: 'anonymous' };
 export const cliActor: Actor = { kind: 'cli' };
+export const systemActor: Actor = { kind: 'system' };
 
 /** True for admins and for the operator CLI. */
 export function isAdmin(actor: Actor): boolean {
@@ -42,6 +45,8 @@ export function actorLabel(actor: Actor): string {
       return `api-key:${actor.teamTag}`;
     case 'cli':
       return 'cli';
+    case 'system':
+      return 'system';
     default:
       return 'anonymous';
   }

@@ -1,9 +1,21 @@
 import { isSameOriginPath } from '#lib/links.ts';
 import type { LoginErrorCode } from '#lib/schemas/login-error.ts';
 
-/** `target` when it is a safe same-origin path, else '/'. */
+/**
+ * `target` when it is a safe same-origin path, else '/', ready for a Location header: characters a header cannot
+ * carry (anything outside printable ASCII, an accented path for one) percent-encoded as UTF-8, escapes kept.
+ */
 export function safeRedirect(target: string | null | undefined): string {
-  return target && isSafeRedirect(target) ? target : '/';
+  return target && isSafeRedirect(target) ? locationOf(target) : '/';
+}
+
+/**
+ * `path` with every run of characters outside printable ASCII percent-encoded as UTF-8 (an unpaired surrogate as
+ * U+FFFD); existing %-escapes and ASCII are left as they are. A Location header with raw non-Latin-1 text cannot
+ * even be built (it answered 500 after the sign-in had happened).
+ */
+export function locationOf(path: string): string {
+  return path.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run.toWellFormed()));
 }
 
 /** True for a redirect_uri that stays on this site: a path, not '//host', not an absolute URL, no backslashes. */

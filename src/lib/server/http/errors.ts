@@ -25,3 +25,9 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+
+/** Seconds a client is asked to wait (Retry-After) before retrying when the database could not answer. */
+export const DATABASE_RETRY_SECONDS = 5;
+
+/** Internal header by which a page answer asks the site server for a status Astro cannot give it; never sent. */
+export const STATUS_OVERRIDE_HEADER = 'x-hss-status';

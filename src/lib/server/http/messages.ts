@@ -15,14 +15,20 @@ export const messages = {
   forbidden: 'You are not allowed to do this',
   adminOnly: 'Only an admin can do this',
   internal: 'Internal server error',
+  databaseUnavailable: 'The database is not answering at the moment: try again in a few seconds',
+  databaseBusy: 'The database took too long to answer (it is busy): try again in a few seconds',
   malformedAddress: 'The address is not valid: a %-escape does not spell UTF-8 text',
   apiRouteNotFound: (path: string) => `There is no API call at '${path}'`,
   methodNotAllowed: (method: string, allow: string) => `Method ${method} is not allowed here; allowed: ${allow}`,
   // Read API
   privateMatch: 'This match is private',
   privateProfile: 'This player profile is private',
+  /** The player search's banner for `error=private` (issue 13's wording). */
+  profilePrivate: 'This profile is private',
+  compareTooMany: (max: number) => `At most ${max} players can be compared at once`,
   mapNotFound: (map: string) => `Map '${map}' does not exist or has no caps`,
   logNotFound: (path: string) => `Log path '${path}' does not exist`,
+  previewKindNotFound: (kind: string) => `There are no preview images of '${kind}'`,
   // Sign-in, sessions and signed-in actions. A failed sign-in's words, per `login_error` code, are in
   // src/lib/schemas/login-error.ts (pages show them, so they live beside the schemas pages may import).
   csrfMissing:
@@ -32,8 +38,18 @@ export const messages = {
   userOnly: 'Only a signed-in user can do this (a team API key cannot)',
   invalidRedirect: "Invalid parameter 'redirect_uri': must be a path on this site",
   demoDisabled: 'Demo sign-in is not available on this server',
+  // Discord webhooks (admins)
+  webhookExists: (series: string) => `This webhook is already set for series '${series}'`,
+  webhookNotFound: (id: string | number) => `Webhook ${id} does not exist in this series`,
   claimTaken: (steamId: string) => `Player ${steamId} is already claimed by another user`,
   claimNotFound: (steamId: string) => `Player ${steamId} is not claimed by you`,
+  claimPending: (steamId: string) =>
+    `Your claim of player ${steamId} is waiting for approval: until it is proved the profile stays public and unchanged`,
+  claimReviewNotFound: (steamId: string, userId: string | number) =>
+    `There is no claim of player ${steamId} by user ${userId}`,
+  claimDecided: (steamId: string, status: string) => `The claim of player ${steamId} is already ${status}`,
+  claimReviewForbidden:
+    'Only an admin, or a manager of a team the player played for, can decide this claim (never on their own claim)',
   teamTagTaken: (tag: string) => `A team with the tag '${tag}' already exists`,
   tournamentTagTaken: (tag: string) => `A tournament with the tag '${tag}' already exists`,
   noApiKey: (tag: string) => `Team '${tag}' has no API key`,
@@ -65,9 +81,12 @@ export const messages = {
   reportUnknownMap: (map: string) => `Unknown map '${map}'`,
   reportLogMapUnknown: (map: string) => `The log's map '${map}' is not in the map catalogue; give the 'map' field`,
   reportEventNeedsTournament: "An event match needs its tournament tag in the 'event' field",
+  reportSameGame: (id: number) =>
+    `This game has already been reported as match ${id}: approve or dispute that match instead of reporting it again`,
   reportNoSeries: 'No series exists yet: create one before reporting matches',
   reportNoLog: (id: number) => `Match ${id} has no stored log to re-parse`,
   // Ratings, result import and the demo community (services/ratings, services/import, services/demo).
   importRejected: (bad: number, lines: string) => `The file has ${bad} bad row(s); nothing was imported:\n${lines}`,
+  calculatorSameTeam: 'Choose two different teams to compare',
   demoNotEmpty: 'The demo community can only be seeded into an empty database (it already has a series)',
 } as const;

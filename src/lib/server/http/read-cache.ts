@@ -28,7 +28,10 @@ interface CacheState {
 const MAX_ENTRIES = 2_000;
 
 // Keyed by database handle so that test servers of different engines in one process never share answers.
-const states = new WeakMap<DB, CacheState>();
+// On globalThis, like the page cache (page-cache.ts): the site server answers fresh public reads before the built
+// Astro handler runs (page-door.ts), and each loads its own copy of this module.
+const shared = globalThis as typeof globalThis & { __hssReadCache?: WeakMap<DB, CacheState> };
+const states = (shared.__hssReadCache ??= new WeakMap<DB, CacheState>());
 
 function stateOf(db: DB): CacheState {
   let state = states.get(db);
@@ -84,4 +87,11 @@ export async function cachedPublicRead(
   })().finally(() => state.pending.delete(key));
   state.pending.set(key, computation);
   return computation;
+}
+
+/** The fresh public answer kept for `key` (the URL's path and query) in `db`'s read cache, if any. */
+export function freshPublicRead(db: DB, key: string): CachedAnswer | undefined {
+  const state = states.get(db);
+  const hit = state?.entries.get(key);
+  return hit && hit.generation === state!.generation && hit.expiresAt > Date.now() ? hit.answer : undefined;
 }

@@ -8,6 +8,7 @@ import { badRequest } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { cachedJson, cachedResponse, responseWithEtag } from '#lib/server/http/cache.ts';
 import { cachedPublicRead } from '#lib/server/http/read-cache.ts';
+import { openPageDoor } from '#lib/server/http/page-cache.ts';
 import { getSeriesList, requireSeries, toSeries } from '#lib/server/services/series.ts';
 import { booleanParam } from '#lib/schemas/meta.ts';
 import {
@@ -68,6 +69,7 @@ async function publicAnswer(
   db: DB,
   produce: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
 ): Promise<Response> {
+  openPageDoor(db);
   const answer = await cachedPublicRead(db, `${context.url.pathname}${context.url.search}`, produce);
   return responseWithEtag(context.request, answer.payload, answer.etag, 'public', { headers: answer.headers });
 }

@@ -1,7 +1,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { HttpError } from './errors.ts';
+import { DATABASE_RETRY_SECONDS, HttpError } from './errors.ts';
 import { messages } from './messages.ts';
+import { databaseFailure } from '#lib/server/db/outage.ts';
 
 /** A JSON response with the given status. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -29,10 +30,29 @@ export function describeZodError(error: z.ZodError, kind: 'parameter' | 'field' 
     .join('; ');
 }
 
+/**
+ * The 503 for an error that says the database could not answer (down, unreachable, no free connection in time,
+ * a statement past its timeout), with Retry-After; undefined for any other error. Logged without the stack: the
+ * cause is outside this request.
+ */
+export function databaseUnavailableError(error: unknown): HttpError | undefined {
+  const failure = databaseFailure(error);
+  if (!failure) return undefined;
+  console.error(`Database ${failure === 'timeout' ? 'timeout' : 'unavailable'}: ${(error as Error).message}`);
+  return new HttpError(
+    503,
+    failure === 'timeout' ? messages.databaseBusy : messages.databaseUnavailable,
+    {},
+    { 'retry-after': String(DATABASE_RETRY_SECONDS) },
+  );
+}
+
 /** Turns any thrown value into the JSON error response a client should see; unexpected errors are logged. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) return json({ error: error.message, ...error.details }, error.status, error.headers);
   if (error instanceof z.ZodError) return json({ error: describeZodError(error) }, 400);
+  const unavailable = databaseUnavailableError(error);
+  if (unavailable) return errorResponse(unavailable);
   console.error('Unhandled error in API endpoint:', error);
   return json({ error: messages.internal }, 500);
 }

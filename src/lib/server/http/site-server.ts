@@ -4,15 +4,23 @@ import http, {
   type RequestListener,
   type ServerResponse,
 } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseSecurityHeaders, htmlCsp, NON_HTML_CSP, siteIsHttps } from './security-headers.ts';
 import { buildInlineScripts, scriptHash } from './inline-scripts.ts';
 import { checkMethod, methodAnswer } from './methods.ts';
 import { isApiPath } from './page-routes.ts';
 import { json } from './respond.ts';
+import { withAfterResponse } from './after-response.ts';
 import { messages } from './messages.ts';
 import { HEALTH_PATHS, healthAnswer } from './health.ts';
 import { logRequest } from './request-log.ts';
+import { STATUS_OVERRIDE_HEADER } from './errors.ts';
+import { compressResponse } from './compression.ts';
+import { answerFromDoor } from './page-door.ts';
+import { staticAssets } from './static-assets.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { startWebhookWorker, stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
 
 /*
  * The HTTP server in front of the built Astro handler (static files, then pages and endpoints). The node adapter
@@ -24,7 +32,7 @@ import { logRequest } from './request-log.ts';
 /** Writes a fetch Response (a refusal made here) to the Node response. */
 async function answer(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(body.length) });
   res.end(body);
 }
 
@@ -39,7 +47,8 @@ function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | readon
 
 /**
  * Gives the response its policy once its type is known (when the head is written, explicitly or by the first
- * write): HTML gets `htmlPolicy` and a charset, anything else the strict policy for non-documents.
+ * write): HTML gets `htmlPolicy` and a charset, anything else the strict policy for non-documents. A status asked
+ * for in STATUS_OVERRIDE_HEADER (an error page Astro could only render as a 500) replaces the written one.
  */
 function policeResponse(res: ServerResponse, htmlPolicy: string): void {
   const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
@@ -61,7 +70,11 @@ function policeResponse(res: ServerResponse, htmlPolicy: string): void {
     const headers = typeof first === 'string' ? second : first;
     if (headers) applyHeaders(res, headers as OutgoingHttpHeaders);
     decide();
-    return writeHead(status);
+    const override = res.getHeader(STATUS_OVERRIDE_HEADER);
+    if (override === undefined) return writeHead(status);
+    res.removeHeader(STATUS_OVERRIDE_HEADER);
+    res.statusMessage = '';
+    return writeHead(Number(override));
   }) as typeof res.writeHead;
   // A response without writeHead (the static file server) sends its head implicitly at the first write or end.
   for (const method of ['write', 'end'] as const) {
@@ -82,25 +95,57 @@ function pathOf(url: string): string {
 export interface SiteServerOptions {
   /** The inline scripts pages may run (buildInlineScripts of the build being served). */
   inlineScripts: readonly string[];
+  /** The build's client folder (dist/client): its hashed assets are answered from memory (static-assets.ts). */
+  clientDir?: string | undefined;
 }
 
 export interface SiteServerSettings {
   /** Receives one JSON line per request (request-log.ts); without it nothing is logged. */
   requestLog?: ((line: string) => void) | undefined;
+  /** Deliver the Discord webhook outbox from this process (default true; tests turn it off to leave rows waiting). */
+  webhooks?: boolean;
+}
+
+/** Starts the webhook worker on the process's database once it is reachable, and stops it with the server. */
+function deliverWebhooks(server: http.Server): void {
+  let stopped = false;
+  const start = (): void => {
+    getDb()
+      .then((db) => {
+        if (stopped) return;
+        startWebhookWorker(db);
+        server.once('close', () => void stopWebhookWorker(db));
+      })
+      .catch(() => {
+        if (!stopped) setTimeout(start, 5_000).unref();
+      });
+  };
+  server.once('listening', start);
+  server.once('close', () => {
+    stopped = true;
+  });
 }
 
 /**
- * Wraps the built Astro handler so that every answer carries the security headers and its policy, malformed
+ * Wraps the built Astro handler so that every answer carries the security headers and its policy, goes compressed
+ * when the client accepts it and it is text (compression.ts), malformed
  * addresses answer 400 and methods a route does not have 405 with Allow (404 for unknown API addresses), whatever
  * would have answered them.
  */
 export function secureHandler(handler: RequestListener, options: SiteServerOptions): RequestListener {
   const htmlPolicy = htmlCsp(options.inlineScripts.map(scriptHash));
+  const assets = options.clientDir === undefined ? undefined : staticAssets(options.clientDir);
   return (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(baseSecurityHeaders(siteIsHttps()))) res.setHeader(name, value);
-    policeResponse(res, htmlPolicy);
+    const base = baseSecurityHeaders(siteIsHttps());
     const url = req.url ?? '/';
     const pathname = pathOf(url);
+    // A cached page for a visitor without cookies is answered here, its headers and compressed bodies made once.
+    if (answerFromDoor(req, res, pathname, base, htmlPolicy)) return;
+    if (assets?.(req, res, pathname, base)) return;
+    for (const [name, value] of Object.entries(base)) res.setHeader(name, value);
+    // Compression decides from the final headers, so it wraps the response before the policy does.
+    compressResponse(req, res);
+    policeResponse(res, htmlPolicy);
     try {
       decodeURI(url);
     } catch {
@@ -120,7 +165,8 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
       void answer(res, methodAnswer(outcome, method, pathname));
       return;
     }
-    void handler(req, res);
+    // Background work a request starts (the rating worker) waits for its answer to go out: see after-response.ts.
+    withAfterResponse(res, () => void handler(req, res));
   };
 }
 
@@ -131,14 +177,19 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
 export async function createSiteServer(entryUrl: string, settings: SiteServerSettings = {}): Promise<http.Server> {
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const { handler } = (await import(entryUrl)) as { handler: RequestListener };
-  const inlineScripts = buildInlineScripts(fileURLToPath(entryUrl));
-  const secured = secureHandler(handler, { inlineScripts });
+  const entryFile = fileURLToPath(entryUrl);
+  const inlineScripts = buildInlineScripts(entryFile);
+  const clientDir = path.resolve(path.dirname(entryFile), '../client');
+  const secured = secureHandler(handler, { inlineScripts, clientDir });
   const { requestLog } = settings;
-  if (!requestLog) return http.createServer(secured);
-  return http.createServer((req, res) => {
-    logRequest(req, res, requestLog);
-    secured(req, res);
-  });
+  const server = requestLog
+    ? http.createServer((req, res) => {
+        logRequest(req, res, requestLog);
+        secured(req, res);
+      })
+    : http.createServer(secured);
+  if (settings.webhooks !== false) deliverWebhooks(server);
+  return server;
 }
 
 /** createSiteServer, listening on `host`:`port`. */

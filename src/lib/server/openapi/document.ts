@@ -40,6 +40,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict',
   429: 'Too many requests (Retry-After)',
+  503: 'The database is unavailable or busy (Retry-After)',
 };
 
 function operationOf(op: Operation): JsonSchema {
@@ -57,7 +58,7 @@ function operationOf(op: Operation): JsonSchema {
               },
             };
   const errors = Object.fromEntries(
-    [400, ...(op.errors ?? [])].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]),
+    [400, ...(op.errors ?? []), 503].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]),
   );
   return {
     summary: op.summary,

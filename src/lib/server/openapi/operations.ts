@@ -17,6 +17,7 @@ import { createTournamentInputSchema, patchTournamentInputSchema } from '#lib/sc
 import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
 import { p, q, steamId, type Operation } from './operation.ts';
 import { accountOperations } from './account-operations.ts';
+import { webhookOperations } from './webhook-operations.ts';
 
 export type { Operation, Parameter } from './operation.ts';
 
@@ -357,5 +358,6 @@ export const operations: Operation[] = [
     response: schemas.logListingSchema,
     errors: [401, 403, 404],
   },
+  ...webhookOperations,
   { method: 'get', path: '/v3/openapi.json', group: 'Meta', summary: 'This document', response: null },
 ];

@@ -5,15 +5,22 @@ import { getDb } from '#lib/server/db/index.ts';
 import { listTeams } from '#lib/server/services/read/teams.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
+import type { PageMeta } from '#lib/schemas/page-meta.ts';
+import { HOME_TOP, homeCard } from '#lib/previews/cards.ts';
+import { previewMeta } from '#lib/server/previews/meta.ts';
+import { toSeries } from '#lib/server/services/series.ts';
 import { settle, type Settled } from './settle.ts';
 
-export const HOME_TOP_TEAMS = 5;
+/** The home page lists as many teams as its link preview shows. */
+export const HOME_TOP_TEAMS = HOME_TOP;
 export const HOME_LATEST_MATCHES = 10;
 
 export interface HomePage {
   topTeams: Settled<Team[]>;
   latestMatches: Settled<Match[]>;
   statistics: Settled<SeriesStatistics | null>;
+  /** Link previews: the series' figures and leader in words, and the image; undefined: the site's words. */
+  meta: PageMeta | undefined;
 }
 
 /**
@@ -22,7 +29,7 @@ export interface HomePage {
  */
 export async function loadHomePage(locals: App.Locals): Promise<HomePage> {
   const series = locals.series;
-  if (!series) return { topTeams: { ok: [] }, latestMatches: { ok: [] }, statistics: { ok: null } };
+  if (!series) return { topTeams: { ok: [] }, latestMatches: { ok: [] }, statistics: { ok: null }, meta: undefined };
   const db = await getDb();
   const [topTeams, latestMatches, statistics] = await Promise.all([
     settle(async () => {
@@ -34,5 +41,9 @@ export async function loadHomePage(locals: App.Locals): Promise<HomePage> {
     ),
     settle(() => getSeriesStatistics(db, series)),
   ]);
-  return { topTeams, latestMatches, statistics };
+  const meta =
+    topTeams.error === undefined && statistics.error === undefined
+      ? previewMeta(homeCard(toSeries(series), topTeams.ok, statistics.ok))
+      : undefined;
+  return { topTeams, latestMatches, statistics, meta };
 }

@@ -32,5 +32,6 @@ export async function loadShell(
     links: getConfig().links,
     csrfToken,
     iconResizeUrl: getConfig().iconResizeUrl,
+    publicUrl: getConfig().publicUrl,
   };
 }

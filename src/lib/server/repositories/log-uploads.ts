@@ -54,6 +54,14 @@ export async function lockUploadContent(db: DB, sha256: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`.execute(db);
 }
 
+/**
+ * Serialises every new match report until the end of the current transaction, so that two reports of one game in
+ * different files (which no unique index joins) cannot both miss each other and store the game twice.
+ */
+export async function lockNewReports(db: DB): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('hss:new-match-report', 0))`.execute(db);
+}
+
 /** The id of the upload with this content hash, or undefined. */
 export async function findLogUploadIdBySha(db: DB, sha256: string): Promise<number | undefined> {
   return (await db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256).executeTakeFirst())?.id;

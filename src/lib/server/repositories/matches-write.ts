@@ -23,6 +23,35 @@ export function findReportedMatch(
     .executeTakeFirst();
 }
 
+/**
+ * A stored match of the same game, or undefined: one with this content key (when given), or one between the same
+ * two teams (tags compared case-insensitively, either order) on the same map that started within `windowMs` of
+ * `date`. The oldest such match wins.
+ */
+export function findSameGame(
+  db: DB,
+  game: { gameKey: string | null; tags: readonly [string, string]; map: string; date: Date; windowMs: number },
+): Promise<{ id: number; series: string } | undefined> {
+  const [a, b] = game.tags.map((t) => t.toLowerCase()) as [string, string];
+  return db
+    .selectFrom('matches')
+    .innerJoin('series', 'series.id', 'matches.series_id')
+    .select(['matches.id', 'series.tag as series'])
+    .where((eb) => {
+      const winner = eb.fn<string>('lower', ['matches.winner_tag']);
+      const loser = eb.fn<string>('lower', ['matches.loser_tag']);
+      const sameTeams = eb.and([
+        eb('matches.map', '=', game.map),
+        eb('matches.date', '>=', new Date(game.date.getTime() - game.windowMs)),
+        eb('matches.date', '<=', new Date(game.date.getTime() + game.windowMs)),
+        eb.or([eb.and([eb(winner, '=', a), eb(loser, '=', b)]), eb.and([eb(winner, '=', b), eb(loser, '=', a)])]),
+      ]);
+      return game.gameKey === null ? sameTeams : eb.or([eb('matches.game_key', '=', game.gameKey), sameTeams]);
+    })
+    .orderBy('matches.id')
+    .executeTakeFirst();
+}
+
 /** One match row, or undefined. */
 export function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> {
   return db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();

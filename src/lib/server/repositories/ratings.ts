@@ -65,6 +65,20 @@ export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
   return rows.map((r) => r.series_id);
 }
 
+/**
+ * Ids of the series whose refresh after a rating pass (skills, percentiles, statistics) never committed: the process
+ * stopped between the two transactions.
+ */
+export async function seriesWithStaleDerived(db: DB): Promise<number[]> {
+  const rows = await db.selectFrom('series').select('id').where('derived_stale', '=', true).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks whether the series' derived data waits for a refresh (set with a rating pass, cleared by the refresh). */
+export async function setDerivedStale(db: DB, seriesId: number, stale: boolean): Promise<void> {
+  await db.updateTable('series').set({ derived_stale: stale }).where('id', '=', seriesId).execute();
+}
+
 /** Locks the series row for the rest of the transaction, so that two raters (server, CLI) never interleave. */
 export async function lockSeries(db: DB, seriesId: number): Promise<void> {
   await sql`select id from series where id = ${seriesId} for update`.execute(db);

@@ -14,6 +14,7 @@ function baseQuery(db: DB) {
       'r.icon',
       'r.invite',
       'r.contact',
+      'r.discord_role_id',
       'r.status',
       'r.created_at',
       'r.decided_at',

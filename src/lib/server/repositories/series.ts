@@ -1,5 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
-import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { SeriesRow, SeriesUpdate } from '#lib/server/db/tables/series.ts';
 
 /** Every series, newest first. */
 export function listSeries(db: DB): Promise<SeriesRow[]> {
@@ -20,17 +20,20 @@ export function findCurrentSeries(db: DB): Promise<SeriesRow | undefined> {
   return db.selectFrom('series').selectAll().where('is_current', '=', true).executeTakeFirst();
 }
 
-/** Inserts a series; with `current`, it replaces the previous current series in the same transaction. */
+/**
+ * Inserts a series (with the rating `model` columns, else the table defaults); with `current`, it replaces the
+ * previous current series in the same transaction.
+ */
 export async function insertSeries(
   db: DB,
-  values: { tag: string; name: string; current: boolean },
+  values: { tag: string; name: string; current: boolean; model?: SeriesUpdate },
 ): Promise<SeriesRow> {
   return db.transaction().execute(async (trx) => {
     if (values.current)
       await trx.updateTable('series').set({ is_current: false }).where('is_current', '=', true).execute();
     return trx
       .insertInto('series')
-      .values({ tag: values.tag, name: values.name, is_current: values.current })
+      .values({ ...values.model, tag: values.tag, name: values.name, is_current: values.current })
       .returningAll()
       .executeTakeFirstOrThrow();
   });

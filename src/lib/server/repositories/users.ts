@@ -70,7 +70,7 @@ export async function addTeamManager(db: DB, userId: number, teamId: number, sou
     .execute();
 }
 
-/** Tags of the live teams the user manages and the Steam ids they have claimed. */
+/** Tags of the live teams the user manages and the Steam ids they own (approved claims; pending ones own nothing). */
 export async function loadUserSummary(db: DB, userId: number): Promise<{ teams: string[]; steamIds: string[] }> {
   const [teams, claims] = await Promise.all([
     db
@@ -81,7 +81,13 @@ export async function loadUserSummary(db: DB, userId: number): Promise<{ teams: 
       .where('teams.deleted_at', 'is', null)
       .orderBy('teams.tag')
       .execute(),
-    db.selectFrom('profile_claims').select('steam_id').where('user_id', '=', userId).orderBy('steam_id').execute(),
+    db
+      .selectFrom('profile_claims')
+      .select('steam_id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'approved')
+      .orderBy('steam_id')
+      .execute(),
   ]);
   return { teams: teams.map((t) => t.tag), steamIds: claims.map((c) => c.steam_id) };
 }

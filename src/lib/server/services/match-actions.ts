@@ -9,6 +9,8 @@ import { deleteMatchRow, updateMatchInStatus } from '#lib/server/repositories/ma
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { audit } from './audit.ts';
+import { enqueueMatchEvent } from './webhooks/events.ts';
+import { notifyWebhooks } from './webhooks/worker.ts';
 
 /**
  * The status an action moves the match to, or an HttpError: a report starts 'pending'; the opposing team (its
@@ -63,8 +65,10 @@ export async function decideMatch(
       { calculation_status: match.calculation_status },
       { calculation_status: status },
     );
+    if (status === 'disputed') await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
   });
   if (status === 'queued') notifyQueued(db);
+  if (status === 'disputed') notifyWebhooks(db);
   return { match_id: match.id, calculation_status: status };
 }
 

@@ -2,12 +2,18 @@
  * The in-process rating worker. `notifyQueued(db)` asks for the queued matches to be rated soon: one worker per
  * database runs at a time, notifications during a run coalesce into one more run, failures are logged and never
  * reach the caller. Callers notify after the transaction that queued a match has committed.
+ * After a pass, a series that grew enough refits its rating model (see ratings/refit.ts).
  * `notifySeriesChanged(db, seriesId)` asks for a full recompute of a series whose rated matches changed in another
  * way (a posted match deleted, or re-parsed with another result, date or teams); it runs in the same worker.
  */
 import type { DB } from '#lib/server/db/index.ts';
-import { processQueuedMatches, recomputeSeries } from './ratings/process.ts';
+import { seriesWithStaleDerived } from '#lib/server/repositories/ratings.ts';
+import { processQueuedMatches, recomputeSeries, refreshDerived } from './ratings/process.ts';
+import { GAME_TYPES } from './ratings/skills.ts';
+import { refitSeries } from './ratings/refit.ts';
 import { invalidatePublicReads } from '#lib/server/http/read-cache.ts';
+import { notifyWebhooks } from './webhooks/worker.ts';
+import { afterResponse } from '#lib/server/http/after-response.ts';
 
 interface WorkerState {
   running: Promise<void> | null;
@@ -16,21 +22,44 @@ interface WorkerState {
   paused: number;
   /** Series waiting for a full recompute. */
   recompute: Set<number>;
+  /** Set at start: look for refreshes the previous process left undone. */
+  resume: boolean;
 }
 
-// Per database handle (tests run several); a WeakMap lets a closed database's state go.
-const workers = new WeakMap<DB, WorkerState>();
+// Per database handle (tests run several); a WeakMap lets a closed database's state go. Kept on globalThis like the
+// handle itself (db/index.ts): the site server (scripts/serve.ts) and the built site each load a copy of this module,
+// and a graceful stop must wait for the worker that the built site's approvals started.
+const holder = globalThis as typeof globalThis & { __hssRatingWorkers?: WeakMap<DB, WorkerState> };
+const workers = (holder.__hssRatingWorkers ??= new WeakMap<DB, WorkerState>());
 
 function stateOf(db: DB): WorkerState {
   let state = workers.get(db);
-  if (!state) workers.set(db, (state = { running: null, again: false, paused: 0, recompute: new Set() }));
+  if (!state)
+    workers.set(db, (state = { running: null, again: false, paused: 0, recompute: new Set(), resume: false }));
   return state;
+}
+
+/** Refreshes the derived data of every series whose refresh after a rating pass never committed. */
+async function refreshUnrefreshedSeries(db: DB): Promise<void> {
+  try {
+    for (const seriesId of await seriesWithStaleDerived(db)) {
+      // Which game types the cut-off pass posted is unknown now: refresh them all.
+      await refreshDerived(db, seriesId, GAME_TYPES);
+      invalidatePublicReads(db);
+    }
+  } catch (error) {
+    console.error('Refreshing series left unrefreshed failed:', error);
+  }
 }
 
 async function drain(db: DB, state: WorkerState): Promise<void> {
   try {
     do {
       state.again = false;
+      if (state.resume) {
+        state.resume = false;
+        await refreshUnrefreshedSeries(db);
+      }
       for (const seriesId of [...state.recompute]) {
         state.recompute.delete(seriesId);
         try {
@@ -41,14 +70,27 @@ async function drain(db: DB, state: WorkerState): Promise<void> {
           invalidatePublicReads(db);
         }
       }
+      let rated: number[] = [];
       try {
         // Ratings, skills and statistics change public answers: drop cached ones once each pass commits.
-        if ((await processQueuedMatches(db)).length > 0) invalidatePublicReads(db);
+        const updates = await processQueuedMatches(db);
+        if (updates.length > 0) invalidatePublicReads(db);
+        rated = updates.filter((u) => u.rated > 0).map((u) => u.series_id);
       } catch (error) {
         console.error('Rating queued matches failed:', error);
         invalidatePublicReads(db);
       }
+      for (const seriesId of rated) {
+        try {
+          // A series that has grown enough refits its model; an adopted fit replays the series.
+          if ((await refitSeries(db, seriesId, 'auto'))?.adopted) invalidatePublicReads(db);
+        } catch (error) {
+          console.error(`Refitting the rating model of series ${seriesId} failed:`, error);
+        }
+      }
     } while (state.again);
+    // A pass may have enqueued announcements (services/webhooks/events.ts), committed by now.
+    notifyWebhooks(db);
   } finally {
     state.running = null;
   }
@@ -65,11 +107,26 @@ export function notifyQueued(db: DB): void {
       state.again = true;
       return;
     }
-    // Start on the next tick so that the caller's response goes out first.
-    state.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => drain(db, state));
+    // Start once the caller's response has gone out: on the embedded database a rating pass holds this thread,
+    // and an approval waited for the whole pass (2-8 s) before its answer was written.
+    state.running = new Promise<void>((resolve) => afterResponse(resolve)).then(() => drain(db, state));
   } catch (error) {
     console.error('Could not schedule rating:', error);
   }
+}
+
+/**
+ * After the database is opened: rates the matches the previous process left queued and refreshes the skills,
+ * percentiles and statistics of series whose refresh it never committed (stopped or killed between an approval's
+ * rating pass and its refresh). The queue lives in memory: nothing else would come back for them.
+ */
+export function resumeRatingWork(db: DB): void {
+  try {
+    stateOf(db).resume = true;
+  } catch (error) {
+    console.error('Could not schedule resuming the rating work:', error);
+  }
+  notifyQueued(db);
 }
 
 /**

@@ -23,6 +23,7 @@ function toRegistration(row: RegistrationRecord): Registration {
     icon: row.icon,
     invite: row.invite,
     contact: row.contact,
+    discord_role_id: row.discord_role_id,
     status: row.status,
     requested_by: row.requested_by,
     created_at: row.created_at.toISOString(),
@@ -56,6 +57,7 @@ export async function requestRegistration(db: DB, actor: Actor, input: Registrat
         icon: input.icon ?? null,
         invite: input.invite ?? null,
         contact: input.contact || null,
+        discord_role_id: input.discord_role_id ?? null,
         decided_by_user_id: null,
         decided_at: null,
         decision_reason: null,
@@ -77,7 +79,7 @@ export async function getRegistrations(db: DB, actor: Actor, status: Registratio
 }
 
 /**
- * An admin accepts (creates the team in the current series and makes the requester its manager, source
+ * An admin accepts (creates the team in the current series, with the request's Discord role, and makes the requester its manager, source
  * 'registration') or rejects (with an optional reason) a pending request. 404 unknown, 409 already decided,
  * no current series, or the tag taken meanwhile.
  */
@@ -105,6 +107,7 @@ export async function decideRegistration(
           name: request.name,
           icon: request.icon,
           invite: request.invite,
+          discord_role_id: request.discord_role_id,
           seriesTag: series.tag,
         },
         series,

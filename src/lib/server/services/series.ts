@@ -4,6 +4,7 @@ import type { Series } from '#lib/schemas/series.ts';
 import { seriesTagSchema } from '#lib/schemas/series.ts';
 import { badRequest, conflict, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
+import { NEW_SERIES_MODEL } from '#lib/server/services/ratings/params.ts';
 import { findCurrentSeries, findSeriesByTag, insertSeries, listSeries } from '#lib/server/repositories/series.ts';
 
 export function toSeries(row: SeriesRow): Series {
@@ -27,7 +28,10 @@ export async function getDefaultSeries(db: DB): Promise<SeriesRow | undefined> {
   return (await findCurrentSeries(db)) ?? (await listSeries(db))[0];
 }
 
-/** Creates a series; 400 for a bad tag or name, 409 when the tag exists. */
+/**
+ * Creates a series rated with the sector model and the defaults fitted on the demo (refitted automatically as it
+ * grows); 400 for a bad tag or name, 409 when the tag exists.
+ */
 export async function createSeries(db: DB, input: { tag: string; name: string; current?: boolean }): Promise<Series> {
   const tag = seriesTagSchema.safeParse(input.tag);
   if (!tag.success) throw badRequest(messages.invalidField('tag', tag.error.issues[0]?.message ?? 'invalid'));
@@ -35,5 +39,7 @@ export async function createSeries(db: DB, input: { tag: string; name: string; c
   if (!name) throw badRequest(messages.invalidField('name', 'must not be empty'));
   if (await findSeriesByTag(db, tag.data)) throw conflict(`Series '${tag.data}' already exists`);
   const hasCurrent = Boolean(await findCurrentSeries(db));
-  return toSeries(await insertSeries(db, { tag: tag.data, name, current: input.current ?? !hasCurrent }));
+  return toSeries(
+    await insertSeries(db, { tag: tag.data, name, current: input.current ?? !hasCurrent, model: NEW_SERIES_MODEL }),
+  );
 }

@@ -106,13 +106,15 @@ export async function listPlayerTeams(db: DB, seriesId: number, steamId: string)
 export type PlayerSkillRead = Omit<SkillWrite, 'steam_id'>;
 
 /**
- * The player (any visibility) in one query: the id of the user who claimed the profile (null when unclaimed), the
- * aliases most used first, and the skill rows of the series. Undefined for an unknown id.
+ * The player (any visibility) in one query: the id of the user who owns the profile (an approved claim; null when
+ * none), the aliases most used first, and the skill rows of the series. Undefined for an unknown id.
  */
 export function findPlayerProfile(db: DB, seriesId: number, steamId: string) {
   return db
     .selectFrom('players as p')
-    .leftJoin('profile_claims as c', 'c.steam_id', 'p.steam_id')
+    .leftJoin('profile_claims as c', (join) =>
+      join.onRef('c.steam_id', '=', 'p.steam_id').on('c.status', '=', 'approved'),
+    )
     .select(['p.steam_id', 'p.name', 'p.primary_name', 'p.visibility', 'c.user_id as owner_user_id'])
     .select(
       sql<

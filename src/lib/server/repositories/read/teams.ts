@@ -69,27 +69,32 @@ function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: b
 
 /**
  * One page of the ordering plus the total number of teams in it (one query: the total is a window count; a page
- * past the end costs a second count).
+ * past the end costs a second count). `search` keeps the teams whose tag or name contains it, case-insensitively;
+ * their ranks stay their positions in the whole ordering.
  */
 export async function listSeriesTeams(
   db: DB,
   seriesId: number,
   rankedAfter: number,
-  page: { inactive: boolean; limit: number; offset: number },
+  page: { inactive: boolean; limit: number; offset: number; search?: string | undefined },
 ): Promise<{ rows: SeriesTeamRow[]; total: number }> {
-  const base = orderedTeams(db, seriesId, rankedAfter, page.inactive)
+  const needle = page.search?.trim().toLowerCase() ?? '';
+  // strpos, not LIKE: the needle is matched literally, '%' and '_' included.
+  const filtered = db
+    .selectFrom(orderedTeams(db, seriesId, rankedAfter, page.inactive).as('o'))
+    .$if(needle !== '', (qb) =>
+      qb.where(sql<boolean>`(strpos(lower(o.tag), ${needle}) > 0 or strpos(lower(o.name), ${needle}) > 0)`),
+    );
+  const rows = await filtered
+    .selectAll()
     .select(sql<number>`(count(*) over ())::int`.as('total'))
-    .as('o');
-  const rows = await db.selectFrom(base).selectAll().orderBy('o.rank').limit(page.limit).offset(page.offset).execute();
+    .orderBy('o.rank')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
-  const count = await db
-    .selectFrom('team_ratings as r')
-    .innerJoin('teams as t', 't.id', 'r.team_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('r.series_id', '=', seriesId)
-    .where('t.deleted_at', 'is', null)
-    .where('t.inactive', '=', page.inactive)
-    .executeTakeFirstOrThrow();
+  if (page.offset === 0) return { rows, total: 0 };
+  const count = await filtered.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }
 

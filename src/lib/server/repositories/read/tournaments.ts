@@ -34,3 +34,36 @@ export function findTournamentRow(db: DB, tag: string): Promise<TournamentReadRo
     .where((eb) => eb(eb.fn('lower', ['t.tag']), '=', tag.toLowerCase()))
     .executeTakeFirst();
 }
+
+/**
+ * Both sides of every public match of a tournament in one series (disputed reports left out: their result is in
+ * question), with each side's live registration, for the tournament's team records.
+ */
+export function listTournamentResults(db: DB, tournamentTag: string, seriesId: number) {
+  return db
+    .selectFrom('matches as m')
+    .innerJoin('tournaments as tn', 'tn.id', 'm.tournament_id')
+    .leftJoin('teams as w', 'w.id', 'm.winner_team_id')
+    .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
+    .select([
+      'm.winner_tag',
+      'm.loser_tag',
+      'm.winner_team_id',
+      'm.loser_team_id',
+      'w.tag as winner_team_tag',
+      'w.name as winner_name',
+      'w.icon as winner_icon',
+      'w.deleted_at as winner_deleted_at',
+      'l.tag as loser_team_tag',
+      'l.name as loser_name',
+      'l.icon as loser_icon',
+      'l.deleted_at as loser_deleted_at',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['tn.tag']), '=', tournamentTag.toLowerCase()))
+    .where('m.series_id', '=', seriesId)
+    .where('m.visibility', '=', 'public')
+    .where('m.calculation_status', '!=', 'disputed')
+    .execute();
+}
+
+export type TournamentResultRow = Awaited<ReturnType<typeof listTournamentResults>>[number];

@@ -2,12 +2,13 @@ import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
 import { json } from '#lib/server/db/json.ts';
-import { badRequest, unauthorized } from '#lib/server/http/errors.ts';
+import { badRequest, conflict, unauthorized } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
-import { lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
+import { lockNewReports, lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
 import {
   findReportedMatch,
+  findSameGame,
   findTournamentIdByTag,
   insertReportedMatch,
 } from '#lib/server/repositories/matches-write.ts';
@@ -19,6 +20,7 @@ import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportField
 import { decodeLog, parseReportedLog } from './parse.ts';
 import { replaceControlCharacters } from '#lib/schemas/text.ts';
 import { matchColumnsFromLog, playerStatRows, seenPlayers } from './rows.ts';
+import { SAME_GAME_WINDOW_MS } from './same-game.ts';
 import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { sha256Hex, uploadBytes, uploadPath } from './upload.ts';
 
@@ -92,6 +94,8 @@ async function resolveTournament(db: DB, kind: MatchType, tag: string | undefine
  * in the current series, its players, aliases and per-player rows, and the audit entry. Status: friendlies
  * 'skipped', an admin's report 'queued', others 'pending' (awaiting the opponent). Reporting the same upload and
  * match index for the same winner/loser again returns the existing match (`created: false`) and writes nothing.
+ * Any other report of a game already stored (same content key, or same two teams and map started within
+ * SAME_GAME_WINDOW_MS) is refused with 409 `{error, match_id, series}` naming the existing match.
  */
 export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Promise<ReportResult> {
   if (actor.kind === 'anonymous') throw unauthorized(messages.reportUnauthorized);
@@ -139,10 +143,21 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
       });
       if (existing) return { match_id: existing.id, series: existing.series, created: false };
     }
+    const columns = matchColumnsFromLog(parsed, facts);
+    await lockNewReports(trx);
+    const sameGame = await findSameGame(trx, {
+      gameKey: columns.game_key,
+      tags: [winner.tag, loser.tag],
+      map: facts.map,
+      date: facts.date,
+      windowMs: SAME_GAME_WINDOW_MS,
+    });
+    if (sameGame)
+      throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
     const matchId = await insertReportedMatch(
       trx,
       {
-        ...matchColumnsFromLog(parsed, facts),
+        ...columns,
         series_id: series.id,
         title: fields.title ?? null,
         type: data.kind,

@@ -3,6 +3,7 @@ import { json } from '#lib/server/db/json.ts';
 import type { NewMatch, Side } from '#lib/server/db/tables/matches.ts';
 import type { PlayerStatRecord, SeenPlayer } from '#lib/server/repositories/players-write.ts';
 import type { MatchFacts } from './facts.ts';
+import { gameKey } from './same-game.ts';
 
 /** Columns a stored row keeps across a re-parse (set later by other parts of the site). */
 export interface KeptPlayerColumns {
@@ -78,6 +79,7 @@ export type LogMatchColumns = Required<
     | 'kill_statistics'
     | 'log_format'
     | 'log_match_index'
+    | 'game_key'
   >
 >;
 
@@ -94,5 +96,6 @@ export function matchColumnsFromLog(parsed: ParsedMatch, facts: MatchFacts): Log
     kill_statistics: json(parsed.kill_statistics),
     log_format: parsed.format,
     log_match_index: parsed.index,
+    game_key: gameKey(parsed),
   };
 }

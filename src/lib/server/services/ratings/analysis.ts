@@ -49,7 +49,7 @@ export interface SeriesEvaluation {
 }
 
 /** The evaluation start: the default model with the series' prior. */
-function evaluationStart(series: SeriesRow): typeof DEFAULT_MODEL {
+export function evaluationStart(series: SeriesRow): typeof DEFAULT_MODEL {
   return {
     ...DEFAULT_MODEL,
     env: createEnv({ ...DEFAULT_MODEL.env, mu: series.rating_mu, sigma: series.rating_sigma }),

@@ -1,10 +1,11 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType } from '#lib/server/db/tables/matches.ts';
 import { friendliesChanged } from '#lib/server/repositories/player-skills.ts';
-import { seriesWithQueuedMatches } from '#lib/server/repositories/ratings.ts';
+import { lockSeries, seriesWithQueuedMatches, setDerivedStale } from '#lib/server/repositories/ratings.ts';
 import { rateQueued, recomputeRatings, type RatingPass } from './rate.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from './skills.ts';
 import { refreshSeriesStatistics } from './statistics.ts';
+import { enqueueRatingPass, rankingBefore } from '#lib/server/services/webhooks/events.ts';
 
 /** A rating pass plus the derived data it refreshed. */
 export interface SeriesUpdate extends RatingPass {
@@ -34,11 +35,15 @@ export function refreshDerived(
   gameTypes: readonly MatchType[],
 ): Promise<{ skills: number; percentiles: number }> {
   return db.transaction().execute(async (trx) => {
+    // Two instances (or the server and the CLI) refreshing one series at once would both rewrite its skills and
+    // collide on their keys: one at a time per series, as rating passes are.
+    await lockSeries(trx, seriesId);
     const types = new Set<MatchType>(gameTypes);
     if (await friendliesChanged(trx, seriesId)) types.add('friendly');
     const skills = await refreshPlayerSkills(trx, seriesId, [...types]);
     const percentiles = await refreshPercentiles(trx, seriesId, 'missing');
     await refreshSeriesStatistics(trx, seriesId);
+    await setDerivedStale(trx, seriesId, false);
     return { skills, percentiles };
   });
 }
@@ -52,7 +57,12 @@ export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
   for (const seriesId of await seriesWithQueuedMatches(db)) {
     passes.push(
       await db.transaction().execute(async (trx) => {
+        const ranked = await rankingBefore(trx, seriesId);
         const pass = await rateQueued(trx, seriesId);
+        // Announced in the same transaction: a pass that commits has its messages in the outbox, one that fails none.
+        await enqueueRatingPass(trx, pass, ranked);
+        // Cleared by the refresh below; left set if the process stops first, so that the next start refreshes.
+        await setDerivedStale(trx, seriesId, true);
         return { pass, types: await postedTypes(trx, pass.posted_ids) };
       }),
     );
@@ -69,13 +79,16 @@ export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
  */
 export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate> {
   return db.transaction().execute(async (trx) => {
+    const ranked = await rankingBefore(trx, seriesId);
     const pass = await recomputeRatings(trx, seriesId);
+    await enqueueRatingPass(trx, pass, ranked);
     const skills = await refreshPlayerSkills(trx, seriesId, GAME_TYPES);
     const ids = (await trx.selectFrom('matches').select('id').where('series_id', '=', seriesId).execute()).map(
       (r) => r.id,
     );
     const percentiles = await refreshPercentiles(trx, seriesId, ids);
     await refreshSeriesStatistics(trx, seriesId);
+    await setDerivedStale(trx, seriesId, false);
     return { ...pass, skills, percentiles };
   });
 }

@@ -36,16 +36,20 @@ export function toTeam(row: SeriesTeamRow, rankedAfter: number): Team {
   };
 }
 
-/** One page of the series' active (or, with inactiveOnly, inactive) teams in ranking order, and the total. */
+/**
+ * One page of the series' active (or, with inactiveOnly, inactive) teams in ranking order, and the total. With
+ * `search` (the team list's 'Find team'), only teams whose tag or name contains it, case-insensitively.
+ */
 export async function listTeams(
   db: DB,
   series: SeriesRow,
-  query: TeamListQuery,
+  query: TeamListQuery & { search?: string | undefined },
 ): Promise<{ teams: Team[]; total: number }> {
   const { rows, total } = await listSeriesTeams(db, series.id, series.ranked_after_matches, {
     inactive: query.inactiveOnly,
     limit: query.limit,
     offset: query.offset,
+    search: query.search,
   });
   return { teams: rows.map((r) => toTeam(r, series.ranked_after_matches)), total };
 }

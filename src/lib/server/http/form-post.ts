@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import { findBadText } from '#lib/schemas/text.ts';
+import { badRequest } from './errors.ts';
+import { messages } from './messages.ts';
+import { describeZodError } from './respond.ts';
+import { readJson } from './request.ts';
+
+/**
+ * Plain HTML forms (pages that work without JavaScript) post url-encoded fields to the same API calls the islands
+ * send JSON to; such a call answers 303 back to its page instead of JSON.
+ */
+export function isFormPost(request: Request): boolean {
+  return /^application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '');
+}
+
+/** The body as `schema` says, from JSON or from a plain form's fields (csrf_token aside); 400 naming a bad field. */
+export async function readJsonOrForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  if (!isFormPost(request)) return readJson(request, schema);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw badRequest(messages.invalidJson);
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (name !== 'csrf_token' && typeof value === 'string') fields[name] = value;
+  const bad = findBadText(fields);
+  if (bad) throw badRequest(messages.invalidField(bad.path, bad.problem));
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'field'));
+  return parsed.data;
+}
+
+/** 303 to a path on this site (after a plain form post). */
+export function seeOther(path: string): Response {
+  return new Response(null, { status: 303, headers: { location: path } });
+}

@@ -1,0 +1,133 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { chooseEncoding, type Encoding } from './compression.ts';
+import { etagMatches, PUBLIC_CACHE_CONTROL } from './cache.ts';
+import { doorDb, pageAtDoor, type CachedPage } from './page-cache.ts';
+import { freshPublicRead, type CachedAnswer } from './read-cache.ts';
+import { isApiOrAsset, isApiPath } from './page-routes.ts';
+import { NON_HTML_CSP } from './security-headers.ts';
+
+/*
+ * Cached pages answered by the site server before the Astro handler runs: a hit then costs what a static file costs
+ * (no adapter, no middleware chain, no Response objects). The headers of each cached page, with its security
+ * headers and policy, are put together once, and each encoding of its body is compressed once.
+ */
+
+interface Prepared {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  /** The headers of a 304: the page's, without its body's type. */
+  notModified: OutgoingHttpHeaders;
+  etag: string;
+  identity: Buffer;
+  compressible: boolean;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+const BROTLI_QUALITY = 11;
+const prepared = new WeakMap<CachedPage, Prepared>();
+
+function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: string, marked: boolean): Prepared {
+  const headers: OutgoingHttpHeaders = { ...base };
+  for (const [name, value] of page.headers) headers[name.toLowerCase()] = value;
+  const type = String(headers['content-type'] ?? '');
+  if (/^text\/html/i.test(type)) {
+    if (!/charset=/i.test(type)) headers['content-type'] = `${type}; charset=utf-8`;
+    headers['content-security-policy'] = htmlPolicy;
+  } else headers['content-security-policy'] ??= NON_HTML_CSP;
+  if (marked) headers['x-page-cache'] = 'hit';
+  const identity = Buffer.from(page.body);
+  // As compression.ts decides for these streamed bodies (no length known): every text body is compressed.
+  const compressible = identity.length > 0 && headers['content-type'] !== undefined;
+  if (compressible) {
+    const vary = String(headers['vary'] ?? '');
+    if (!/\baccept-encoding\b/i.test(vary)) headers['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  }
+  const { 'content-type': _type, ...notModified } = headers;
+  return { status: page.status, headers, notModified, etag: page.etag, identity, compressible, encoded: {} };
+}
+
+// Compressed once per page and kept with it: the best brotli costs ~10 ms for a large page, paid once.
+function encodedBody(entry: Prepared, encoding: Encoding): Buffer {
+  let body = entry.encoded[encoding];
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+        : zlib.gzipSync(entry.identity, { level: 9 });
+    entry.encoded[encoding] = body;
+  }
+  return body;
+}
+
+const readPages = new WeakMap<CachedAnswer, CachedPage>();
+
+/**
+ * The fresh public API answer for `key` (read-cache.ts), as the read endpoints would send it (cache.ts
+ * responseWithEtag): the same for every caller without credentials, since only such answers are kept there.
+ */
+function readAtDoor(key: string): CachedPage | undefined {
+  const db = doorDb();
+  const answer = db && freshPublicRead(db, key);
+  if (!answer) return undefined;
+  let page = readPages.get(answer);
+  if (!page) {
+    const headers: [string, string][] = [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['etag', answer.etag],
+      ['cache-control', PUBLIC_CACHE_CONTROL],
+      ['vary', 'Cookie, Authorization'],
+      ...Object.entries(answer.headers),
+    ];
+    readPages.set(answer, (page = { status: 200, body: answer.payload, headers, etag: answer.etag }));
+  }
+  return page;
+}
+
+/**
+ * The cache key of a raw request target, as the middleware sees it (Astro's normalised URL: the path decoded then
+ * re-encoded, duplicate slashes collapsed, so `/teams/%5BA%5D` is `/teams/[A]`); the plain case costs no parsing.
+ */
+export function doorKey(target: string): string {
+  if (!target.includes('%') && !target.includes('//')) return target;
+  // Joined, not resolved: `//x` is a path here, never a host.
+  const url = new URL(`http://door${target}`);
+  try {
+    url.pathname = decodeURI(url.pathname);
+  } catch {
+    // Astro keeps a path it cannot decode as it is.
+  }
+  url.pathname = url.pathname.replace(/\/{2,}/g, '/');
+  return url.pathname + url.search;
+}
+
+/**
+ * Answers `req` from the rendered-page cache when it is a GET of a page, carries no cookie or credential, and the
+ * page is cached and fresh (page-cache.ts), or from the read cache when it is such a GET of a kept public API answer: with the page's headers plus `base` (the security headers) and
+ * `htmlPolicy`, compressed as the client accepts, or 304 when it names the page's ETag. Returns whether it answered.
+ */
+export function answerFromDoor(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Record<string, string>,
+  htmlPolicy: string,
+): boolean {
+  if (req.method !== 'GET' || req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
+  const api = isApiPath(pathname);
+  if (!api && isApiOrAsset(pathname)) return false;
+  const key = doorKey(req.url ?? '/');
+  const page = api ? readAtDoor(key) : pageAtDoor(key);
+  if (!page) return false;
+  let entry = prepared.get(page);
+  if (!entry) prepared.set(page, (entry = prepare(page, base, htmlPolicy, !api)));
+  if (entry.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, entry.etag)) {
+    res.writeHead(304, entry.notModified).end();
+    return true;
+  }
+  const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  const body = encoding ? encodedBody(entry, encoding) : entry.identity;
+  const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
+  res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
+  return true;
+}

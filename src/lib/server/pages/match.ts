@@ -1,0 +1,63 @@
+import type { MatchDetail } from '#lib/schemas/match.ts';
+import { matchIdParam } from '#lib/schemas/match.ts';
+import type { MapCaps } from '#lib/schemas/map.ts';
+import type { Settled } from '#lib/schemas/settled.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { HttpError } from '#lib/server/http/errors.ts';
+import { getMatchDetail } from '#lib/server/services/read/matches.ts';
+import { getMapCaps } from '#lib/server/services/read/maps.ts';
+import type { PageMeta } from '#lib/schemas/page-meta.ts';
+import { matchCard } from '#lib/previews/cards.ts';
+import { previewMeta } from '#lib/server/previews/meta.ts';
+import { preMatchPrediction } from '#lib/server/services/ratings/methodology.ts';
+import { settle } from './settle.ts';
+
+export type MatchPage =
+  | { kind: 'missing' }
+  | { kind: 'private'; signedIn: boolean }
+  | {
+      kind: 'match';
+      match: MatchDetail;
+      /** The map's sectors and strongpoints; a map without caps (404) leaves only the tactical map out. */
+      caps: Settled<MapCaps | null>;
+      /** Link previews; a private match has a description only (its image would tell what it hides). */
+      meta: PageMeta;
+      /**
+       * For a pending or queued match, the site's prediction before it: the probability that its reported winner
+       * wins, from both teams' current ratings (null otherwise, or with an unregistered side).
+       */
+      prediction: Settled<number | null>;
+    };
+
+/**
+ * The match page for the `matchId` of the URL, in the series in use. An id that is not a match of the series (or
+ * not an id at all) is the page's 'no match' state; a private match the caller may not see is its private state.
+ * Other failures are thrown (the 500 page).
+ */
+export async function loadMatchPage(locals: App.Locals, matchId: string | undefined): Promise<MatchPage> {
+  const id = matchIdParam.safeParse(matchId ?? '');
+  const series = locals.series;
+  if (!id.success || !series) return { kind: 'missing' };
+  const db = await getDb();
+  try {
+    const { data: match } = await getMatchDetail(db, series, id.data, locals.actor);
+    const caps = await settle(async () => {
+      try {
+        return getMapCaps(match.map_id);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      }
+    });
+    const meta = previewMeta(matchCard(series.tag, match));
+    if (match.visibility === 'private') delete meta.image;
+    const open = match.calculation_status === 'pending' || match.calculation_status === 'queued';
+    const prediction = open ? await settle(() => preMatchPrediction(db, series, id.data)) : { ok: null };
+    return { kind: 'match', match, caps, meta, prediction };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return { kind: 'missing' };
+    if (error instanceof HttpError && error.status === 403)
+      return { kind: 'private', signedIn: locals.actor.kind !== 'anonymous' };
+    throw error;
+  }
+}
