@@ -8,10 +8,15 @@
 
 const enc = encodeURIComponent;
 
+/** Why /admin/webhooks' plain form (no JavaScript) was refused, as the page's `error` parameter. */
+export type WebhookFormError = 'invalid' | 'exists';
+
 export const paths = {
   home: () => '/',
   statistics: () => '/statistics',
-  players: (query?: string) => (query ? `/statistics/players?query=${enc(query)}` : '/statistics/players'),
+  /** The player search; `error` is why a player address sent the visitor here (spec section 2). */
+  players: (query?: string, error?: 'private' | 'not-found') =>
+    `/statistics/players${error ? `?error=${error}&query=${enc(query ?? '')}` : query ? `?query=${enc(query)}` : ''}`,
   player: (steamId: string) => `/statistics/players/${enc(steamId)}`,
   compare: (steamIds: readonly string[] = []) =>
     `/statistics/compare${steamIds.length ? `?${steamIds.map((id) => `steamId=${enc(id)}`).join('&')}` : ''}`,
@@ -33,8 +38,13 @@ export const paths = {
   privacy: () => '/privacy-policy',
   logBrowser: () => '/log-browser',
   apiDocs: () => '/api-docs',
+  /** The Discord webhooks of a series (admins); `error` is why a plain form post was refused. */
+  adminWebhooks: (series: string, error?: WebhookFormError) =>
+    `/admin/webhooks?series=${enc(series)}${error ? `&error=${error}` : ''}`,
   /** Sign in (Discord, or the demo chooser on a local server) and come back to `returnTo`. */
   signIn: (returnTo: string) => `/v2/auth/discord/login?redirect_uri=${enc(returnTo)}`,
+  /** Sign in through Steam to prove the signed-in user's Steam id (a claim then takes effect), back to `returnTo`. */
+  proveSteam: (returnTo: string) => `/v2/auth/steam/login?redirect_uri=${enc(returnTo)}`,
 } as const;
 
 export type PageName = keyof typeof paths;
@@ -59,10 +69,13 @@ export const PAGE_OWNED_PARAMS: ReadonlySet<string> = new Set([
   'interval',
   'steamId',
   'vs',
+  'teamA',
+  'teamB',
   'path',
   'playersPage',
   'privatePage',
   'redirect_uri',
+  'player',
 ]);
 
 /** True for an absolute URL ('https:', 'mailto:') or a protocol-relative one ('//host'). */

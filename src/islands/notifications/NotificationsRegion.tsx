@@ -1,5 +1,4 @@
-import { useState, type MouseEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { $notifications, dismiss, type Notice, type NoticeKind } from '#lib/client/stores/notifications.ts';
 import './notifications.css';
 
@@ -10,6 +9,10 @@ export interface ServerNotice {
   /** The page's address without the parameter that raised it: the dismiss link before hydration. */
   dismissHref: string;
 }
+
+const NO_NOTICES: readonly Notice[] = [];
+const noNotices = () => NO_NOTICES;
+const subscribe = (onChange: () => void) => $notifications.listen(onChange);
 
 const LABELS: Record<Notice['kind'], string> = {
   error: 'Error',
@@ -25,7 +28,10 @@ const LABELS: Record<Notice['kind'], string> = {
  * `whileLoading()` put into `$notifications`.
  */
 export default function NotificationsRegion({ initial = [] }: { initial?: ServerNotice[] }) {
-  const notices = useStore($notifications);
+  // The island hydrates BECAUSE an island raised a notice: rendering it in the hydrating pass would differ from the
+  // server's HTML (React error #418). The server snapshot (none) is what hydration renders; the store's notices
+  // follow in the next render.
+  const notices = useSyncExternalStore(subscribe, () => $notifications.get(), noNotices);
   const [serverNotices, setServerNotices] = useState(initial);
 
   const dropServerNotice = (notice: ServerNotice) => (event: MouseEvent) => {

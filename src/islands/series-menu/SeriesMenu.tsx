@@ -25,7 +25,10 @@ export default function SeriesMenu({ choices, selected }: { choices: SeriesChoic
   };
   return (
     <details className="series-menu" ref={details} onKeyDown={onKeyDown}>
-      <summary>Series: {chosen?.name ?? selected}</summary>
+      <summary>
+        <span className="series-menu-prefix">Series: </span>
+        {chosen?.name ?? selected}
+      </summary>
       <ul>
         {choices.map((choice) => (
           <li key={choice.tag}>

@@ -18,10 +18,12 @@ import {
   type MatchListQuery,
 } from '#lib/schemas/index.ts';
 import { meSchema } from '#lib/schemas/user.ts';
-import { claimSchema } from '#lib/schemas/claim.ts';
+import { claimDecisionResultSchema, claimReviewSchema, claimSchema, type ClaimDecision } from '#lib/schemas/claim.ts';
 import { managedTeamSchema, type CreateTeamBody, type PatchTeamBody } from '#lib/schemas/team-input.ts';
 import { matchActionResultSchema, type MatchAction } from '#lib/schemas/match-input.ts';
 import type { CreateTournamentBody, PatchTournamentBody } from '#lib/schemas/tournament-input.ts';
+import { registrationSchema, type RegistrationDecision, type RegistrationInput } from '#lib/schemas/registration.ts';
+import { webhookListSchema, webhookSchema, type WebhookInput } from '#lib/schemas/webhook.ts';
 
 /** A failed call: `status` and the parsed body (`{error}` for API errors). 204 answers never fail. */
 export class ApiError extends Error {
@@ -174,6 +176,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       createApiKey: (tag: string) =>
         send(z.object({ api_key: z.string() }).loose(), 'POST', `/v2/teams/${seg(tag)}/api-key`),
     },
+    claims: {
+      /** The pending claims the caller may decide. */
+      queue: () => call(z.array(claimReviewSchema), '/v2/claims'),
+      decide: (steamId: string, userId: number, action: ClaimDecision) =>
+        send(claimDecisionResultSchema, 'POST', `/v2/claims/${seg(steamId)}/${userId}`, { action }),
+    },
+    teamRequests: {
+      list: (status: 'pending' | 'accepted' | 'rejected' = 'pending') =>
+        call(z.array(registrationSchema), `/v2/team-requests${toSearch({ status })}`),
+      create: (body: RegistrationInput) => send(registrationSchema, 'POST', '/v2/team-requests', body),
+      decide: (id: number, decision: RegistrationDecision) =>
+        send(registrationSchema, 'POST', `/v2/team-requests/${id}`, decision),
+    },
     players: {
       search: async (series: string, query: string) => {
         const trimmed = query.trim();
@@ -189,6 +204,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       create: (body: CreateTournamentBody) => send(writtenTournament, 'POST', '/v2/tournaments', body),
       update: (tag: string, body: PatchTournamentBody) =>
         send(writtenTournament, 'PATCH', `/v2/tournaments/${seg(tag)}`, body),
+    },
+    webhooks: {
+      list: (series: string) => call(webhookListSchema, `${s(series)}/webhooks`),
+      add: (series: string, body: WebhookInput) => send(webhookSchema, 'POST', `${s(series)}/webhooks`, body),
+      remove: (series: string, id: number) => send(empty, 'DELETE', `${s(series)}/webhooks/${id}`),
     },
     logs: {
       list: (path = '') => call(logListingSchema, `/v3/logs${toSearch({ path })}`),

@@ -33,3 +33,8 @@ export function statusTone(status: string): StatusTone {
       return 'info';
   }
 }
+
+/** A match type as shown: 'Friendly', 'Competitive', 'Event'. */
+export function matchTypeLabel(type: string): string {
+  return type ? type[0]!.toUpperCase() + type.slice(1) : type;
+}

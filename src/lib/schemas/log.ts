@@ -23,3 +23,6 @@ export const logPathParam = z
   .refine((p) => p === '' || p.split('/').every((s) => /^[A-Za-z0-9_.-]+$/.test(s) && s !== '.' && s !== '..'), {
     message: "must be a folder or file path like '2026/05' (letters, digits, '.', '-', '_' between slashes)",
   });
+
+/** A row of the log browser page: an entry and, for a file, the matches reported from it that the viewer may see. */
+export type LogBrowserRow = LogEntry & { matches: { id: number; series: string }[] };

@@ -14,6 +14,11 @@ export const LOGIN_ERROR_MESSAGES = {
   'discord-failed': 'Discord could not be reached or answered unexpectedly. Please try again later.',
   'not-configured': 'Sign-in with Discord is not configured on this server.',
   failed: 'Sign-in failed. Please try again later.',
+  'steam-signed-out': 'Sign in first, then prove your Steam id from My profile.',
+  'steam-cancelled': 'You cancelled the sign-in on Steam, so no Steam id was proved.',
+  'steam-refused': 'Steam did not confirm your Steam id. Please try again.',
+  'steam-failed': 'Steam could not be reached or answered unexpectedly. Please try again later.',
+  'steam-unknown-player': 'Steam confirmed your Steam id, but no match log knows that player yet.',
 } as const;
 
 export const loginErrorCodeSchema = z.enum(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { teamNameSchema, teamTagSchema } from './team.ts';
-import { optionalUrlSchema } from './team-input.ts';
+import { discordRoleIdSchema, optionalUrlSchema } from './team-input.ts';
 import { plainText } from './text.ts';
 
 /** POST /v2/team-requests: a signed-in user asks for a team to be registered. */
@@ -10,6 +10,7 @@ export const registrationInputSchema = z.object({
   icon: optionalUrlSchema.optional(),
   invite: optionalUrlSchema.optional(),
   contact: plainText().trim().max(200, 'must be at most 200 characters').optional(),
+  discord_role_id: discordRoleIdSchema.optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 
@@ -33,6 +34,7 @@ export const registrationSchema = z.object({
   icon: z.string().nullable(),
   invite: z.string().nullable(),
   contact: z.string().nullable(),
+  discord_role_id: z.string().nullable(),
   status: registrationStatusSchema,
   requested_by: z.string(),
   created_at: z.string(),

@@ -30,6 +30,8 @@ export interface Shell {
   csrfToken: string;
   /** Origin of the image-resizing host Discord icons are loaded through (ICON_RESIZE_URL); null: none. */
   iconResizeUrl: string | null;
+  /** The address visitors use (PUBLIC_URL, no trailing slash): absolute links in meta tags; null: the request's. */
+  publicUrl: string | null;
 }
 
 /** The shell of a page rendered without the middleware's data (an error page during an outage). */
@@ -41,4 +43,5 @@ export const emptyShell: Shell = {
   links: {},
   csrfToken: '',
   iconResizeUrl: null,
+  publicUrl: null,
 };

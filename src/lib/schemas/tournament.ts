@@ -19,3 +19,15 @@ export const tournamentSchema = z
 export type Tournament = z.infer<typeof tournamentSchema>;
 
 export const tournamentListSchema = z.array(tournamentSchema);
+
+/** A team's record in one tournament: its public, undisputed matches in it, won and lost. */
+export const tournamentTeamRecordSchema = z.object({
+  tag: z.string(),
+  name: z.string().nullable(),
+  icon: z.string().nullable(),
+  registered: z.boolean(),
+  matches: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+});
+export type TournamentTeamRecord = z.infer<typeof tournamentTeamRecordSchema>;

@@ -7,7 +7,7 @@ import { getDb } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { isDemoEnabled } from '#lib/server/auth/demo.ts';
 import { setSessionCookie } from '#lib/server/auth/cookies.ts';
-import { isSafeRedirect } from '#lib/server/auth/redirects.ts';
+import { isSafeRedirect, locationOf } from '#lib/server/auth/redirects.ts';
 import { limitSignIn } from '#lib/server/auth/rate-limits.ts';
 import { demoSignIn } from '#lib/server/services/auth.ts';
 
@@ -25,5 +25,5 @@ export const GET = endpoint(async ({ url, request, cookies, clientAddress, redir
   if (!isSafeRedirect(target)) throw badRequest(messages.invalidRedirect);
   const session = await demoSignIn(await getDb(), query.as, request.headers.get('user-agent'));
   setSessionCookie(cookies, session.token, session.expiresAt);
-  return redirect(target, 302);
+  return redirect(locationOf(target), 302);
 });

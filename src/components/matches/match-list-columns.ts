@@ -1,0 +1,31 @@
+import type { Column } from '#lib/kit/table.ts';
+import { cell } from '#lib/kit/cells.ts';
+import type { Match, MatchTeam } from '#lib/schemas/match.ts';
+import { href, paths } from '#lib/links.ts';
+import { matchTypeLabel } from '#lib/format/index.ts';
+
+/** A side of a match as a badge cell: a registered team links to its page, an unregistered one is its tag only. */
+function teamCell(team: MatchTeam, url: URL) {
+  return cell.team(team, team.registered ? href(paths.team(team.tag), url) : null);
+}
+
+/**
+ * The match list's columns (spec issue: date, teams winner first, result, map, type, tournament, status). The
+ * date links to the match, so every row leads to its report; `url` is the page's address, for carried links.
+ */
+export function matchListColumns(url: URL): Column<Match>[] {
+  return [
+    { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)) },
+    { id: 'winner', header: 'Winner', cell: (m) => teamCell(m.team_details[0], url) },
+    { id: 'result', header: 'Result', align: 'center', cell: (m) => m.result },
+    { id: 'loser', header: 'Loser', cell: (m) => teamCell(m.team_details[1], url) },
+    { id: 'map', header: 'Map', cell: (m) => m.map },
+    { id: 'type', header: 'Type', cell: (m) => matchTypeLabel(m.type) },
+    {
+      id: 'tournament',
+      header: 'Tournament',
+      cell: (m) => (m.tournament ? cell.link(m.tournament, href(paths.tournament(m.tournament), url)) : null),
+    },
+    { id: 'status', header: 'Status', cell: (m) => cell.status(m.calculation_status) },
+  ];
+}

@@ -1,0 +1,23 @@
+/** The columns of the refits table on /statistics/ratings. */
+import type { Column } from '#lib/kit/table.ts';
+import type { RatingFitView } from '#lib/schemas/ratings-page.ts';
+import { formatCount, formatDateTime, formatDecimal } from '#lib/format/index.ts';
+
+export const fitColumns: readonly Column<RatingFitView>[] = [
+  { id: 'at', header: 'When', cell: (f) => formatDateTime(f.at) },
+  { id: 'by', header: 'By', cell: (f) => (f.trigger === 'cli' ? 'Operator' : 'Automatic') },
+  { id: 'matches', header: 'Matches', align: 'end', cell: (f) => formatCount(f.matches) },
+  {
+    id: 'previous',
+    header: 'Held-out log-lik. (in force)',
+    align: 'end',
+    cell: (f) => formatDecimal(f.previous_log_lik, 2),
+  },
+  {
+    id: 'candidate',
+    header: 'Held-out log-lik. (candidate)',
+    align: 'end',
+    cell: (f) => formatDecimal(f.candidate_log_lik, 2),
+  },
+  { id: 'adopted', header: 'Outcome', cell: (f) => (f.adopted ? 'Adopted' : 'Kept') },
+];

@@ -1,0 +1,40 @@
+import type { Column } from '#lib/kit/table.ts';
+import { cell } from '#lib/kit/cells.ts';
+import type { Match } from '#lib/schemas/match.ts';
+import { href, paths } from '#lib/links.ts';
+import { matchTypeLabel } from '#lib/format/index.ts';
+
+/** The team's own side of `match` (index into team_details) when one of `ownTags` (lower case) played it. */
+function ownIndex(match: Match, ownTags: readonly string[]): 0 | 1 {
+  return ownTags.includes(match.team_details[0].tag.toLowerCase()) ? 0 : 1;
+}
+
+/**
+ * The columns of a team's match list (public and private alike): date (linked to the match), the result from the
+ * team's point of view ('Won 4-1', 'Lost 1-4'), the opponent, map, type and status.
+ */
+export function teamMatchColumns(url: URL, ownTags: readonly string[]): Column<Match>[] {
+  return [
+    { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)) },
+    {
+      id: 'result',
+      header: 'Result',
+      cell: (m) => {
+        const won = ownIndex(m, ownTags) === 0;
+        const [a = '', b = ''] = m.result.split('-');
+        return cell.text(won ? `Won ${a}-${b}` : `Lost ${b}-${a}`);
+      },
+    },
+    {
+      id: 'opponent',
+      header: 'Opponent',
+      cell: (m) => {
+        const opponent = m.team_details[ownIndex(m, ownTags) === 0 ? 1 : 0];
+        return cell.team(opponent, opponent.registered ? href(paths.team(opponent.tag), url) : null);
+      },
+    },
+    { id: 'map', header: 'Map', cell: (m) => m.map },
+    { id: 'type', header: 'Type', cell: (m) => matchTypeLabel(m.type) },
+    { id: 'status', header: 'Status', cell: (m) => cell.status(m.calculation_status) },
+  ];
+}

@@ -1,0 +1,60 @@
+import { atom } from 'nanostores';
+import { ApiError, apiClient } from '#lib/client/api.ts';
+import { createForm } from '#lib/client/form.ts';
+import {
+  multipleMatchesSchema,
+  reportFormData,
+  reportFormSchema,
+  sameGameSchema,
+  type MatchCandidate,
+  type ReportFormValues,
+  type SameGame,
+} from '#lib/schemas/report-form.ts';
+
+export type ReportOutcome =
+  | { kind: 'created'; match_id: number; series: string }
+  | { kind: 'choose'; candidates: MatchCandidate[] }
+  | { kind: 'same-game'; existing: SameGame };
+
+/**
+ * The report form's state: the form (#lib/client/form.ts) plus the matches of a file that holds several
+ * (`$candidates`, set from the server's MultipleMatches answer) and the one picked (`$chosen`), which the next
+ * submission sends as `match`. Choosing another file forgets both. `$sameGame` holds the server's 409 answer when the
+ * game was already reported (its words and the existing match), until the next submission or file.
+ */
+export function createReportForm(initial: ReportFormValues) {
+  const $candidates = atom<MatchCandidate[] | null>(null);
+  const $chosen = atom<number | undefined>(undefined);
+  const $sameGame = atom<SameGame | null>(null);
+  const form = createForm({
+    schema: reportFormSchema,
+    initial,
+    send: async (data): Promise<ReportOutcome> => {
+      $sameGame.set(null);
+      try {
+        const created = await apiClient().matches.report(reportFormData(data, $chosen.get()));
+        return { kind: 'created', match_id: created.match_id, series: created.series };
+      } catch (error) {
+        const several =
+          error instanceof ApiError && error.status === 400 ? multipleMatchesSchema.safeParse(error.body) : null;
+        if (several?.success) {
+          $candidates.set(several.data.matches);
+          return { kind: 'choose', candidates: several.data.matches };
+        }
+        const same = error instanceof ApiError && error.status === 409 ? sameGameSchema.safeParse(error.body) : null;
+        if (same?.success) {
+          $sameGame.set(same.data);
+          return { kind: 'same-game', existing: same.data };
+        }
+        throw error;
+      }
+    },
+  });
+  const chooseFile = (file: File | null) => {
+    form.setField('file', file);
+    $candidates.set(null);
+    $chosen.set(undefined);
+    $sameGame.set(null);
+  };
+  return { ...form, $candidates, $chosen, $sameGame, chooseFile };
+}

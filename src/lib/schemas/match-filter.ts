@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { plainText } from './text.ts';
+import { calculationStatusSchema, MATCH_FILTER_KEYS, MATCH_RESULTS, matchTypeSchema } from './match.ts';
+
+/**
+ * The match list page's filter (spec section 2, "Match list"): one JSON `filter` parameter holding the lists of
+ * MATCH_FILTER_KEYS. Shared links must keep working whatever they carry, so parsing never fails: bad JSON, unknown
+ * keys and invalid values are dropped one by one instead of refusing the page.
+ */
+
+export type MatchFilterKey = (typeof MATCH_FILTER_KEYS)[number];
+export type MatchListFilter = Partial<Record<MatchFilterKey, string[]>>;
+
+/** Most values one list may carry (the API refuses more). */
+export const MAX_FILTER_VALUES = 20;
+
+const text = plainText().trim().min(1).max(64);
+const VALUE: Record<MatchFilterKey, z.ZodType<string>> = {
+  team: text,
+  map: text,
+  tournament: text,
+  type: matchTypeSchema,
+  result: z.enum(MATCH_RESULTS),
+  status: calculationStatusSchema,
+};
+
+/** The valid, distinct values of one list (at most MAX_FILTER_VALUES), in their first order. */
+function cleanList(key: MatchFilterKey, values: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const parsed = VALUE[key].safeParse(value);
+    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
+    if (out.length === MAX_FILTER_VALUES) break;
+  }
+  return out;
+}
+
+/** A filter with only valid values and without empty lists. */
+export function cleanFilter(raw: Readonly<Record<string, unknown>>): MatchListFilter {
+  const filter: MatchListFilter = {};
+  for (const key of MATCH_FILTER_KEYS) {
+    const value = raw[key];
+    const list = cleanList(key, Array.isArray(value) ? value : value === undefined ? [] : [value]);
+    if (list.length) filter[key] = list;
+  }
+  return filter;
+}
+
+/** The filter a `filter` parameter carries; anything unreadable is ignored ({} for bad JSON). */
+export function parseFilterParam(raw: string | null | undefined): MatchListFilter {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? cleanFilter(value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The filter of the plain form fields (`team=...&map=...`, each repeatable) that the page's form submits. */
+export function filterFromFields(params: URLSearchParams): MatchListFilter {
+  return cleanFilter(Object.fromEntries(MATCH_FILTER_KEYS.map((key) => [key, params.getAll(key)])));
+}
+
+/** The canonical `filter` parameter value (keys in a fixed order), or undefined for an empty filter. */
+export function filterParamValue(filter: MatchListFilter): string | undefined {
+  const ordered: MatchListFilter = {};
+  for (const key of MATCH_FILTER_KEYS) if (filter[key]?.length) ordered[key] = filter[key];
+  return Object.keys(ordered).length ? JSON.stringify(ordered) : undefined;
+}
+
+/** The field that marks a submission of the plain filter form (its absence: no form was submitted). */
+export const FILTER_FORM_MARKER = 'filtered';
+
+/**
+ * The canonical address of a plain form submission at `url` (the marker present): the fields become one `filter`
+ * parameter, the page goes back to the first one, every other parameter is kept. Undefined when `url` is no form
+ * submission, so the page renders as it is.
+ */
+export function canonicalFilterUrl(url: URL): string | undefined {
+  if (!url.searchParams.has(FILTER_FORM_MARKER)) return undefined;
+  const params = new URLSearchParams(url.searchParams);
+  const value = filterParamValue(filterFromFields(params));
+  for (const key of [...MATCH_FILTER_KEYS, FILTER_FORM_MARKER, 'filter', 'page']) params.delete(key);
+  if (value) params.set('filter', value);
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+/** How many values the filter holds in all (for 'Filters (3)'). */
+export function filterSize(filter: MatchListFilter): number {
+  return MATCH_FILTER_KEYS.reduce((sum, key) => sum + (filter[key]?.length ?? 0), 0);
+}

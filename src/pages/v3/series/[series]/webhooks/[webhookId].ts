@@ -1,0 +1,25 @@
+import { endpoint, noContent } from '#lib/server/http/respond.ts';
+import { isFormPost, seeOther } from '#lib/server/http/form-post.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { requireAdmin } from '#lib/server/auth/guards.ts';
+import { removeWebhook } from '#lib/server/services/webhooks/admin.ts';
+import { paths } from '#lib/links.ts';
+import type { APIContext } from 'astro';
+
+async function remove({ locals, params }: APIContext): Promise<void> {
+  requireAdmin(locals.actor);
+  const id = /^\d{1,9}$/.test(params.webhookId ?? '') ? Number(params.webhookId) : 0;
+  await removeWebhook(await getDb(), locals.actor, params.series ?? '', id);
+}
+
+/** Removes a webhook with its undelivered messages (admin): 204. */
+export const DELETE = endpoint(async (context) => {
+  await remove(context);
+  return noContent();
+});
+
+/** The same for a plain HTML form (forms cannot send DELETE): 303 back to the admin page. */
+export const POST = endpoint(async (context) => {
+  await remove(context);
+  return isFormPost(context.request) ? seeOther(paths.adminWebhooks(context.params.series ?? '')) : noContent();
+});
