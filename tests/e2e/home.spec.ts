@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 
 test('the home page redirects to the current series and keeps other parameters', async ({ page }) => {
   await page.goto('/?utm=discord');
@@ -42,14 +41,6 @@ test('top bar links carry the series along', async ({ page }) => {
   }
 });
 
-test('the home and privacy pages pass an accessibility sweep', async ({ page }) => {
-  for (const path of ['/', '/privacy-policy']) {
-    await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  }
-});
-
 test('the series dropdown switches the series and keeps the other parameters', async ({ page }) => {
   await page.goto('/?utm=discord');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Season 3');
@@ -76,6 +67,39 @@ test('the home page shows the rated demo community', async ({ page }) => {
   await expect(rankings.getByRole('row')).toHaveCount(6);
   await expect(rankings.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1st');
   await expect(page.locator('#latest-matches').getByRole('row')).toHaveCount(11);
+  // The active tournaments come from the shell's data, each linked to its page with the series carried.
+  const tournaments = page.locator('#tournaments li a');
+  expect(await tournaments.count()).toBeGreaterThan(0);
+  await expect(tournaments.first()).toHaveAttribute('href', /^\/statistics\/tournaments\/[^/?]+\?series=S3$/);
   const activeTeams = page.locator('#statistics dd').first();
   expect(Number((await activeTeams.textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
+});
+
+test('on a desktop the figures stand beside the top 5 and the tournaments keep four columns on a full row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/');
+  const box = async (selector: string) => {
+    const found = await page.locator(selector).boundingBox();
+    if (!found) throw new Error(`${selector} is not shown`);
+    return found;
+  };
+  const rankings = await box('#rankings');
+  const statistics = await box('#statistics');
+  const matches = await box('#latest-matches');
+  const tournaments = await box('#tournaments');
+  expect(Math.round(statistics.y)).toBe(Math.round(rankings.y));
+  expect(Math.round(statistics.height)).toBe(Math.round(rankings.height));
+  expect(statistics.x).toBeGreaterThan(rankings.x + rankings.width);
+  expect(rankings.width).toBeGreaterThan(statistics.width * 1.5);
+  expect(Math.round(tournaments.width)).toBe(Math.round(matches.width));
+  const columns = await page
+    .locator('#tournaments ul')
+    .evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length);
+  expect(columns).toBe(4);
+  // The top team's icon is the large one, the others the list size.
+  const icons = page.locator('#rankings tbody tr .team-icon');
+  expect((await icons.first().boundingBox())?.width).toBe(48);
+  expect((await icons.nth(1).boundingBox())?.width).toBe(24);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAs } from './sign-in.ts';
 
 test('Login returns to the page it started from; the user menu shows the user and signs out', async ({ page }) => {
   await page.goto('/privacy-policy?utm=discord');
@@ -33,7 +34,7 @@ test('a sign-in failure shows its catalogue message, is not carried on, and can 
   await page.goto('/privacy-policy?login_error=denied');
   const notices = page.getByRole('region', { name: 'Notifications' });
   await expect(notices).toContainText('You denied access on Discord, so you are not signed in.');
-  const teams = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' });
+  const teams = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams' });
   expect(await teams.getAttribute('href')).not.toContain('login_error');
   await notices.getByRole('link', { name: 'Dismiss' }).click();
   await expect(notices).not.toContainText('denied');
@@ -51,4 +52,22 @@ test('on a phone the top bar links collapse into a menu', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Teams' })).toHaveCount(0);
   await nav.getByText('Menu').click();
   await expect(nav.getByRole('link', { name: 'Teams' })).toHaveAttribute('href', /^\/teams\?series=/);
+});
+
+test("an island's failed navigation shows 'Navigation errored: ...' and the visitor stays", async ({ page }) => {
+  await signInAs(page, 'user', '/privacy-policy');
+  const start = page.url();
+  // The page the island moves to after signing out fails to load.
+  await page.route('**/privacy-policy*', (route) =>
+    route.request().resourceType() === 'fetch' ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
+  );
+  const menu = page.locator('details.user-menu');
+  await menu.locator('summary').click();
+  await expect(page.locator('astro-island', { has: menu })).not.toHaveAttribute('ssr');
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Navigation errored: HTTP request failed with status code: 500',
+  );
+  expect(page.url()).toBe(start);
+  await expect(menu.getByRole('button', { name: 'Sign out' })).toBeEnabled();
 });

@@ -438,7 +438,7 @@ export async function buildReadFixture(db: Db) {
   const plain = await signedInUser(db, 'plain');
   await db
     .insertInto('profile_claims')
-    .values({ steam_id: steamId(7), user_id: owner.userId })
+    .values({ steam_id: steamId(7), user_id: owner.userId, status: 'approved' })
     .execute();
 
   return {

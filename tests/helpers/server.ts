@@ -7,14 +7,22 @@ import type { Database } from '#lib/server/db/database.ts';
 import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
 import { createSiteServer, type SiteServerSettings } from '#lib/server/http/site-server.ts';
+import { stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
 
 export interface TestServer {
   baseUrl: string;
   engine: Engine;
+  /** Where the database lives (for PostgreSQL, its URL: other instances can connect to it). */
+  location: string;
   /** The same database the server uses, for arranging data and checking what requests wrote. */
   db: Kysely<Database>;
   /** fetch() against the server: `path` is relative to its base URL; redirects are not followed. */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Stops the HTTP server and its webhook worker and starts a new one on the same database (a restart of the
+   * application; the database stays up), on a new port.
+   */
+  restart(settings?: SiteServerSettings): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,24 +53,40 @@ export async function startTestServer(
   // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
   (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
   // The same server as production (scripts/start.ts): security headers and policies on every answer.
+  let server = await listen(settings);
+  let baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stop = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopWebhookWorker(handle.db);
+  };
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    engine,
+    location: handle.location,
+    db: handle.db,
+    fetch: (pathname, init) => fetch(new URL(pathname, baseUrl), { redirect: 'manual', ...init }),
+    async restart(next = settings) {
+      await stop();
+      server = await listen(next);
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      await stop();
+      (globalThis as { __hssDatabase?: unknown }).__hssDatabase = undefined;
+      await handle.close();
+    },
+  };
+}
+
+async function listen(settings: SiteServerSettings) {
   const server = await createSiteServer(pathToFileURL(ENTRY).href, settings);
   // The client (fetch) drops an idle connection after 4 s and the server after 5 s; on a loaded machine both timers
   // fire late and the client can reuse a socket the server is closing (ECONNRESET). A long server side leaves the
   // decision to the client.
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    baseUrl,
-    engine,
-    db: handle.db,
-    fetch: (pathname, init) => fetch(new URL(pathname, baseUrl), { redirect: 'manual', ...init }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      (globalThis as { __hssDatabase?: unknown }).__hssDatabase = undefined;
-      await handle.close();
-    },
-  };
+  return server;
 }

@@ -49,6 +49,23 @@ describe.each(engines)('public read cache on %s', (engine) => {
     expect(again.status).toBe(304);
   });
 
+  it('answers a kept public read with the same bytes and headers to visitors and signed-in callers alike', async () => {
+    const framing = ['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'];
+    const read = async (headers: Record<string, string> = {}) => {
+      const response = await server.fetch('/v3/series/S1/teams?limit=5', { headers });
+      return {
+        body: await response.text(),
+        headers: [...response.headers].filter(([name]) => !framing.includes(name) && name !== 'set-cookie'),
+      };
+    };
+    const first = await read();
+    // Kept now: answered by the site server before Astro runs, which must change nothing a client sees.
+    const again = await read();
+    expect(again).toEqual(first);
+    expect(await read({ cookie: admin.headers.cookie! })).toEqual(first);
+    expect((await read({ 'accept-encoding': 'identity' })).body).toBe(first.body);
+  });
+
   it('keeps answers across refused changes and never keeps an error answer', async () => {
     const before = await teamNames(server);
     const refused = await server.fetch('/v3/series/S1/teams/ALPHA', {

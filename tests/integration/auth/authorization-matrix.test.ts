@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { makeLog, reportForm } from '#tests/integration/ingestion/fixtures.ts';
-import { insertMatch, insertPlayer } from './helpers.ts';
+import { insertMatch, insertPlayedFor, insertPlayer } from './helpers.ts';
 import { ACTORS, allow, makeWorld, type ActorName, type World } from './matrix-world.ts';
 
 interface Call {
@@ -22,15 +22,27 @@ interface Row {
 
 const everyUser = ['user', 'managerA', 'managerC', 'admin'] as const;
 const teamsOfMatch = ['managerA', 'keyA', 'admin'] as const;
-const csv = makeLog('hlu-csv', { seed: 5 });
+// Another game in each world (one game is reported once), a day after the world's stored match of the same teams.
+const csv = (w: World) => makeLog('hlu-csv', { seed: 1000 + w.n, start: '2026-03-02T18:00:00Z' });
 let steamCounter = 0;
 const steamId = (w: World) => `765611980${String(w.n).padStart(4, '0')}${String(++steamCounter).padStart(4, '0')}`;
 
 async function claimedPlayer(server: TestServer, w: World): Promise<string> {
   const id = steamId(w);
   await insertPlayer(server.db, id);
-  await server.db.insertInto('profile_claims').values({ steam_id: id, user_id: w.userIds.user }).execute();
+  await server.db
+    .insertInto('profile_claims')
+    .values({ steam_id: id, user_id: w.userIds.user, status: 'approved' })
+    .execute();
   return id;
+}
+/** A pending claim by `user` of a player who played for team A: its manager and admins may decide it. */
+async function pendingClaim(server: TestServer, w: World): Promise<string> {
+  const id = steamId(w);
+  await insertPlayer(server.db, id);
+  await insertPlayedFor(server.db, id, await pendingMatch(server, w), w.teams.A.id);
+  await server.db.insertInto('profile_claims').values({ steam_id: id, user_id: w.userIds.user }).execute();
+  return `/v2/claims/${id}/${w.userIds.user}`;
 }
 const pendingMatch = (server: TestServer, w: World) =>
   insertMatch(server.db, {
@@ -60,6 +72,21 @@ async function request(server: TestServer, w: World): Promise<number> {
   return row.id;
 }
 
+/**
+ * A series of its own for the webhook rows: no match is ever rated in it, so nothing is posted to the (real,
+ * unreachable) Discord addresses they save.
+ */
+async function webhookSeries(server: TestServer): Promise<number> {
+  await server.db
+    .insertInto('series')
+    .values({ tag: 'WH', name: 'Webhooks' })
+    .onConflict((oc) => oc.column('tag').doNothing())
+    .execute();
+  return (await server.db.selectFrom('series').select('id').where('tag', '=', 'WH').executeTakeFirstOrThrow()).id;
+}
+const webhookUrl = (w: World) =>
+  `https://discord.com/api/webhooks/${String(w.n).padStart(18, '7')}/matrix-token-${String(++steamCounter).padStart(12, '0')}`;
+
 const rows: Row[] = [
   {
     name: 'POST /v2/matches/serverlog',
@@ -67,7 +94,7 @@ const rows: Row[] = [
     call: async (w) => ({
       method: 'POST',
       path: '/v2/matches/serverlog',
-      form: reportForm({ teams: [w.teams.A.tag, w.teams.B.tag], kind: 'competitive' }, { text: csv }),
+      form: reportForm({ teams: [w.teams.A.tag, w.teams.B.tag], kind: 'competitive' }, { text: csv(w) }),
     }),
   },
   {
@@ -94,6 +121,29 @@ const rows: Row[] = [
       method: 'PUT',
       path: `/v2/users/@me/claims/${await claimedPlayer(server, w)}`,
       json: { visibility: 'private' },
+    }),
+  },
+  {
+    name: 'GET /v2/claims',
+    expected: allow(200, everyUser),
+    call: async () => ({ method: 'GET', path: '/v2/claims' }),
+  },
+  {
+    name: 'POST /v2/claims/{id}/{user} approve',
+    expected: allow(200, ['managerA', 'admin']),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: await pendingClaim(server, w),
+      json: { action: 'approve' },
+    }),
+  },
+  {
+    name: 'POST /v2/claims/{id}/{user} reject',
+    expected: allow(200, ['managerA', 'admin']),
+    call: async (w, { server }) => ({
+      method: 'POST',
+      path: await pendingClaim(server, w),
+      json: { action: 'reject' },
     }),
   },
   {
@@ -254,6 +304,40 @@ const rows: Row[] = [
       method: 'DELETE',
       path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
     }),
+  },
+  {
+    name: 'GET /v3/series/{s}/webhooks',
+    expected: allow(200, ['admin']),
+    call: async (_w, { server }) => {
+      await webhookSeries(server);
+      return { method: 'GET', path: '/v3/series/WH/webhooks' };
+    },
+  },
+  {
+    name: 'POST /v3/series/{s}/webhooks',
+    expected: allow(201, ['admin']),
+    call: async (w, { server }) => {
+      await webhookSeries(server);
+      return { method: 'POST', path: '/v3/series/WH/webhooks', json: { url: webhookUrl(w) } };
+    },
+  },
+  {
+    name: 'DELETE /v3/series/{s}/webhooks/{id}',
+    expected: allow(204, ['admin']),
+    call: async (w, { server }) => {
+      const row = await server.db
+        .insertInto('webhooks')
+        .values({
+          series_id: await webhookSeries(server),
+          url: webhookUrl(w),
+          discord_id: '1',
+          hint: 'abcd',
+          created_by_user_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', path: `/v3/series/WH/webhooks/${row.id}` };
+    },
   },
   {
     name: 'POST /v3/series/{s}/players/{id} change_primary_name',

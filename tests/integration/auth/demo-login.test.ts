@@ -76,6 +76,29 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
     expect([out.status, out.headers.get('location')]).toEqual([303, '/']);
   });
 
+  it('sends an accented or non-Latin-1 return address percent-encoded, on sign-in and sign-out alike', async () => {
+    const target = '/teams/Ωmega?q=café ✓';
+    const encoded = '/teams/%CE%A9mega?q=caf%C3%A9%20%E2%9C%93';
+    const demo = await server.fetch(`/v2/auth/demo?as=user&redirect_uri=${encodeURIComponent(target)}`);
+    expect([demo.status, demo.headers.get('location')]).toEqual([302, encoded]);
+    const session = cookieValue(setCookies(demo)['hss_session']);
+    const page = await server.fetch('/?series=S1', { headers: { cookie: `hss_session=${session}` } });
+    const csrf = cookieValue(setCookies(page)['csrf_token']) ?? '';
+    await page.arrayBuffer();
+    const out = await server.fetch(`/v2/users/@me/logout?redirect_uri=${encodeURIComponent(target)}`, {
+      method: 'POST',
+      headers: {
+        cookie: `hss_session=${session}; csrf_token=${csrf}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `csrf_token=${csrf}`,
+    });
+    expect([out.status, out.headers.get('location')]).toEqual([303, encoded]);
+    // An address already escaped is left as it is, not escaped twice.
+    const escaped = await server.fetch(`/v2/auth/demo?as=user&redirect_uri=${encodeURIComponent(encoded)}`);
+    expect(escaped.headers.get('location')).toBe(encoded);
+  });
+
   it('refuses an unknown demo role and an off-site redirect with 400', async () => {
     expect((await server.fetch('/v2/auth/demo?as=root')).status).toBe(400);
     const offsite = await server.fetch('/v2/auth/demo?as=user&redirect_uri=%2F%2Fevil.example');

@@ -100,7 +100,10 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     expect(await server.db.selectFrom('profile_claims').selectAll().execute()).toEqual([]);
     // Only the header counts: a request without the CSRF cookie is fine.
     const ok = await post({ cookie: `hss_session=${user.token}`, 'x-csrf-token': user.headers['x-csrf-token']! });
-    expect([ok.status, await ok.json()]).toEqual([201, { steam_id: '76561198000000001', visibility: 'public' }]);
+    expect([ok.status, await ok.json()]).toEqual([
+      201,
+      { steam_id: '76561198000000001', visibility: 'public', status: 'pending' },
+    ]);
   });
 
   // The probe: `Cookie: csrf_token=x` + `X-CSRF-Token: x` created a team request (double submit accepted any pair).

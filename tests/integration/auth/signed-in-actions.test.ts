@@ -5,7 +5,7 @@ import { createSeries } from '#lib/server/services/series.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { findTeamByTag } from '#lib/server/repositories/teams.ts';
 import { auditLogSchema } from '#lib/schemas/audit.ts';
-import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, type Credentials } from './helpers.ts';
+import { apiKeyFor, insertMatch, insertTeam, sessionFor, type Credentials } from './helpers.ts';
 
 describe.each(engines)('signed-in actions: states, side effects and bad input on %s', (engine) => {
   let server: TestServer;
@@ -160,12 +160,15 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     expect((await call(admin, 'PATCH', '/v3/series/S1/teams/NEW', { inactive: false })).status).toBe(404);
   });
 
-  it('accepts a registration: the team exists in the current series and the requester manages it', async () => {
+  it('accepts a registration: the team exists in the current series, with its Discord role, managed by the requester', async () => {
+    const role = { name: 'Role', tag: 'ROLE', discord_role_id: 'not-a-role' };
+    expect((await call(user, 'POST', '/v2/team-requests', role)).status).toBe(400);
     const created = await call(user, 'POST', '/v2/team-requests', {
       name: 'Newcomers',
       tag: 'NEWC',
       invite: 'https://discord.gg/new',
       contact: 'me#1',
+      discord_role_id: ' 123456789012345678 ',
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -173,8 +176,15 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     const pending = await call(admin, 'GET', '/v2/team-requests');
     expect(((await pending.json()) as { tag: string }[]).map((r) => r.tag)).toEqual(['NEWC']);
     const accepted = await call(admin, 'POST', `/v2/team-requests/${id}`, { action: 'accept' });
-    expect(await accepted.json()).toMatchObject({ id, status: 'accepted', team: 'NEWC', requested_by: 'Requester' });
+    expect(await accepted.json()).toMatchObject({
+      id,
+      status: 'accepted',
+      team: 'NEWC',
+      requested_by: 'Requester',
+      discord_role_id: '123456789012345678',
+    });
     const team = await findTeamByTag(server.db, 'NEWC');
+    expect(team?.discord_role_id).toBe('123456789012345678');
     const managers = await server.db
       .selectFrom('team_managers')
       .select(['user_id', 'source'])
@@ -191,27 +201,6 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     expect((await call(admin, 'POST', `/v2/team-requests/${id}`, { action: 'reject' })).status).toBe(409);
     const me = await call(user, 'GET', '/v2/users/@me');
     expect(await me.json()).toMatchObject({ roles: ['USER', 'TEAM_MANAGER'], my_teams: ['NEWC'] });
-  });
-
-  it("claims: 404 unknown player, 409 someone else's, unclaiming makes the profile public again", async () => {
-    await insertPlayer(server.db, '76561198000000099');
-    expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000098' })).status).toBe(404);
-    expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: 'abc' })).status).toBe(400);
-    expect((await call(user, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000099' })).status).toBe(201);
-    expect((await call(managerA, 'POST', '/v2/users/@me/claims', { steam_id: '76561198000000099' })).status).toBe(409);
-    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'private' })).status).toBe(
-      200,
-    );
-    expect((await call(user, 'PUT', '/v2/users/@me/claims/76561198000000099', { visibility: 'hidden' })).status).toBe(
-      400,
-    );
-    expect((await call(user, 'DELETE', '/v2/users/@me/claims/76561198000000099')).status).toBe(204);
-    const player = await server.db
-      .selectFrom('players')
-      .select('visibility')
-      .where('steam_id', '=', '76561198000000099')
-      .executeTakeFirstOrThrow();
-    expect(player.visibility).toBe('public');
   });
 
   it('records admin and manager actions in the audit log, readable by admins only', async () => {

@@ -90,7 +90,7 @@ describe('hss logs parse', () => {
     expect(result).toEqual({ code: 0, out: `Match ${matchId}: 24 -> 24 player rows`, err: '' });
     const unknown = await cli(['matches', 'reparse', '999']);
     expect([unknown.code, unknown.err]).toEqual([2, 'Match 999 does not exist']);
-  });
+  }, 180_000); // opens, migrates and closes a PGlite folder twice: slow on a loaded 2-core machine
 
   it('rejects matches reparse without exactly one of an id and --all', async () => {
     expect((await cli(['matches', 'reparse'])).code).toBe(2);

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { makeLog, reportForm, seedTeams, seedUser, twoMatchLog } from './fixtures.ts';
+
+/** One game of the HLU examples (../shared/data/hll), in the export format `ext`. */
+const example = (ext: 'csv' | 'json' | 'txt') =>
+  readFileSync(new URL(`../../fixtures/hll/hlu-example-logs.${ext}`, import.meta.url), 'utf8');
 
 // The server module (and its in-memory rate limiter) is shared by both engines' servers in this process, and the
 // limiter counts per team tag: each engine gets its own tags.
@@ -84,6 +89,39 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     expect(upload.filename).toBe('export.csv');
     expect(upload.path).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{16}-export\.csv$/);
     expect(Buffer.from(upload.content).toString('utf8')).toBe(csv);
+  });
+
+  it('refuses a second report of one game (another format, the other team, a close start) and names the first', async () => {
+    const file = (ext: 'csv' | 'json' | 'txt') => ({ text: example(ext), name: `example.${ext}` });
+    const form = (teams: string[], f: { text: string; name: string }, fields?: Record<string, string>) =>
+      reportForm({ teams, kind: 'competitive' }, f, fields);
+    const first = await post(form([A, C], file('csv')), asTeam(A));
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as { match_id: number; series: string };
+    const refused = {
+      error: `This game has already been reported as match ${body.match_id}: approve or dispute that match instead of reporting it again`,
+      match_id: body.match_id,
+      series: 'S1',
+    };
+    const answers = async (response: Response) => [response.status, await response.json()];
+    // The opponent uploads its JSON export of the same game: same teams, map and start, same players and kills.
+    expect(await answers(await post(form([C, A], file('json')), asTeam(C)))).toEqual([409, refused]);
+    // The text export under a third team's name: only the players and their kill times say it is the same game.
+    expect(await answers(await post(form([A, R], file('txt'), { year: '2024' }), asTeam(A)))).toEqual([409, refused]);
+    // Another log of the same two teams on the same map, started three minutes later, is the same game too...
+    const close = makeLog('hlu-csv', { seed: 46, map: 'carentan', start: '2024-05-12T19:05:00Z' });
+    expect(await answers(await post(form([C, A], { text: close, name: 'c.csv' }), asTeam(C)))).toEqual([409, refused]);
+    // ...but not one started twenty minutes later.
+    const later = makeLog('hlu-csv', { seed: 46, map: 'carentan', start: '2024-05-12T19:22:14Z' });
+    expect((await post(form([C, A], { text: later, name: 'l.csv' }), asTeam(C))).status).toBe(201);
+    // HLU's retry of the identical file still answers 201 with the first match.
+    expect(await answers(await post(form([A, C], file('csv')), asTeam(A)))).toEqual([201, body]);
+    const stored = await server.db
+      .selectFrom('matches')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('date', '<', new Date('2025-01-01T00:00:00Z'))
+      .executeTakeFirstOrThrow();
+    expect(stored.n).toBe(2);
   });
 
   it('answers 401 with a JSON error without a key or with an unknown key', async () => {

@@ -180,7 +180,7 @@ describe.each(engines)('demo community on %s', (engine) => {
       }
     }
     expect(digests[1]).toEqual(digests[0]);
-  });
+  }, 180_000); // two embedded databases seeded in turn: minutes on a loaded 2-core machine
 
   it('refuses to seed a database that is not empty', async () => {
     const again = await hss(handle, ['demo', 'seed', '--teams', '3', '--matches', '5']);

@@ -3,7 +3,9 @@ import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import { seriesStatisticsSchema } from '#lib/schemas/statistics.ts';
-import { notifyQueued, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { notifyQueued, ratingQueueIdle, resumeRatingWork } from '#lib/server/services/rating-queue.ts';
+import { rateQueued } from '#lib/server/services/ratings/rate.ts';
+import { setDerivedStale } from '#lib/server/repositories/ratings.ts';
 import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
 import { insertMatch, seedSeries } from './fixtures.ts';
 
@@ -58,6 +60,39 @@ describe.each(engines)('player skills, percentiles and statistics on %s', (engin
     handle = await createTestDatabase(engine);
   });
   afterAll(() => handle.close());
+
+  it('refreshes at start what a process killed between a rating pass and its refresh left undone', async () => {
+    const db = handle.db;
+    const { seriesId, teamIds } = await seedSeries(db, 'CUT', 2);
+    const id = await insertMatch(db, seriesId, {
+      winner: teamIds[0]!,
+      loser: teamIds[1]!,
+      date: '2026-04-01T20:00:00Z',
+    });
+    await addLines(db, id, { Allies: teamIds[0]!, Axis: teamIds[1]! });
+    // The rating transaction commits (marking the series); the process dies before the refresh transaction.
+    await db.transaction().execute(async (trx) => {
+      await rateQueued(trx, seriesId);
+      await setDerivedStale(trx, seriesId, true);
+    });
+    const skills = () => db.selectFrom('player_skills').select('steam_id').where('series_id', '=', seriesId).execute();
+    const unrefreshed = () =>
+      db
+        .selectFrom('player_match_stats')
+        .select('steam_id')
+        .where('match_id', '=', id)
+        .where('all_percentile', 'is', null)
+        .execute();
+    expect(await skills()).toEqual([]);
+    expect(await unrefreshed()).toHaveLength(3);
+
+    resumeRatingWork(db);
+    await ratingQueueIdle(db);
+    expect(await skills()).toHaveLength(3);
+    expect(await unrefreshed()).toEqual([]);
+    const series = await db.selectFrom('series').select('derived_stale').where('id', '=', seriesId).executeTakeFirst();
+    expect(series?.derived_stale).toBe(false);
+  });
 
   it('computes hand-checkable skills, percentiles and statistics when matches are posted', async () => {
     const db = handle.db;

@@ -249,4 +249,44 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     expect(file.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await file.text()).toBe('hello log');
   });
+
+  it('lets every signed-in user browse logs, the log of a private match only its teams and admins', async () => {
+    const names = async (cookie?: string) =>
+      get('/v3/logs?path=2026/05', cookie).then(async (r) =>
+        r.status === 200 ? logListingSchema.parse(await r.json()).entries.map((e) => e.name) : r.status,
+      );
+    const bbbb = '/v3/logs?path=2026/05/bbbb-export.txt';
+    expect(await names()).toBe(401);
+    expect(await names(fx.users.plain.cookie)).toEqual(['aaaa-export.csv', 'bbbb-export.txt']);
+    const upload = await server.db
+      .selectFrom('log_uploads')
+      .select('id')
+      .where('path', '=', '2026/05/bbbb-export.txt')
+      .executeTakeFirstOrThrow();
+    // The private match (ALPHA 5-0 BRAVO) was reported with this log.
+    await server.db
+      .updateTable('matches')
+      .set({ log_upload_id: upload.id })
+      .where('id', '=', fx.matches.private)
+      .execute();
+    try {
+      for (const user of [fx.users.plain, fx.users.charlieManager]) {
+        expect(await names(user.cookie)).toEqual(['aaaa-export.csv']);
+        expect((await get(bbbb, user.cookie)).status).toBe(404);
+      }
+      for (const user of [fx.users.alphaManager, fx.users.admin]) {
+        expect(await names(user.cookie)).toEqual(['aaaa-export.csv', 'bbbb-export.txt']);
+        expect(await (await get(bbbb, user.cookie)).text()).toBe('hello log');
+        // The log browser page links the file to its match.
+        const page = await (await get('/log-browser?path=2026/05&series=S1', user.cookie)).text();
+        expect(page).toContain(`href="/statistics/matches/${fx.matches.private}?series=S1"`);
+      }
+    } finally {
+      await server.db
+        .updateTable('matches')
+        .set({ log_upload_id: null })
+        .where('id', '=', fx.matches.private)
+        .execute();
+    }
+  });
 });

@@ -27,6 +27,16 @@ const ENDPOINTS: { path: string; query: string[] }[] = [
   // Map art (SVG when the map or image exists, else a JSON 404).
   { path: '/images/maps/{map}.svg', query: [] },
   { path: '/images/tactical/{map}.svg', query: [] },
+  // Link previews (PNG at the current version, else a redirect to it or a JSON 404), the feed, sitemap and robots.
+  { path: '/og/{series}/teams/{tag}/{version}.png', query: [] },
+  { path: '/og/{series}/matches/{matchId}/{version}.png', query: [] },
+  { path: '/og/{series}/players/{steamId}/{version}.png', query: [] },
+  { path: '/og/{series}/tournaments/{tournament}/{version}.png', query: [] },
+  { path: '/og/{series}/{tag}/{map}/{version}.png', query: [] },
+  { path: '/og/{series}/home/{version}.png', query: [] },
+  { path: '/feeds/matches.atom', query: ['series'] },
+  { path: '/sitemap.xml', query: [] },
+  { path: '/robots.txt', query: [] },
 ];
 
 describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
@@ -109,6 +119,7 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
       steamId: [steamId(1), steamId(7), '0'.repeat(32)],
       tournament: ['CUP', 'OLD'],
       map: ['carentan', 'Hill 400', 'PHL', 'foy-night'],
+      version: ['x', 'AAAAAAAAAAAAAAAA', '..png'],
     };
     const text = fc.oneof(
       fc.string({ maxLength: 40 }),
@@ -128,6 +139,7 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
           steamId: segment('steamId'),
           tournament: segment('tournament'),
           map: segment('map'),
+          version: segment('version'),
         }),
         query: fc.array(
           fc.tuple(
@@ -151,7 +163,13 @@ describe.each(engines)('read API errors and fuzzing on %s', (engine) => {
         const type = response.headers.get('content-type') ?? '';
         const body = await response.text();
         expect(response.status, `${path}?${search} -> ${response.status} ${body.slice(0, 200)}`).toBeLessThan(500);
-        if (path.startsWith('/images/') && response.status === 200) {
+        if (response.status >= 300 && response.status < 400) {
+          expect(response.headers.get('location'), path).toMatch(/^\/og\//);
+        } else if (path.startsWith('/og/') && response.status === 200) {
+          expect(type).toBe('image/png');
+        } else if (/^\/(feeds|sitemap)/.test(path) && response.status === 200) {
+          expect(type).toMatch(/^application\/(atom\+)?xml; charset=utf-8$/);
+        } else if (path.startsWith('/images/') && response.status === 200) {
           expect(type).toBe('image/svg+xml; charset=utf-8');
           expect(body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
         } else if (!type.startsWith('text/plain')) {

@@ -83,6 +83,11 @@ describe.each(engines)('security headers on every answer on %s', (engine) => {
       ['HEAD', '/favicon.svg', 200],
       ['GET', '/v3/series', 200],
       ['GET', '/v3/series/NOPE', 404],
+      ['GET', '/og/S1/home/x.png', 302],
+      ['GET', '/og/S1/teams/NOPE/x.png', 404],
+      ['GET', '/feeds/matches.atom?series=S1', 200],
+      ['GET', '/sitemap.xml', 200],
+      ['GET', '/robots.txt', 200],
       ['GET', '/v2/users/@me', 401],
       ['GET', '/v3/no-such-call', 404],
       ['GET', '/%FF', 400],
@@ -95,5 +100,10 @@ describe.each(engines)('security headers on every answer on %s', (engine) => {
       expect([what, response.status]).toEqual([what, status]);
       await expectSecured(response, what);
     }
+    // A preview image at its current address (the redirect's target).
+    const preview = (await raw(server, 'GET', '/og/S1/home/x.png')).headers.get('location') ?? '';
+    const image = await raw(server, 'GET', preview);
+    expect([preview, image.status, image.headers.get('content-type')]).toEqual([preview, 200, 'image/png']);
+    await expectSecured(image, `GET ${preview}`);
   });
 });

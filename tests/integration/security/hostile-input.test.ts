@@ -48,6 +48,7 @@ const KNOWN: Record<string, string[]> = {
   matchId: ['1', '2', '4', '999999'],
   steamId: [steamId(1), steamId(7), '0'.repeat(32)],
   map: ['carentan', 'Hill 400'],
+  userId: ['1', '5', '999999', '0'],
 };
 
 const segment = (name: string) =>

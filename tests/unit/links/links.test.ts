@@ -53,34 +53,15 @@ const examples: { [K in PageName]: Parameters<(typeof paths)[K]> } = {
   privacy: [],
   logBrowser: [],
   apiDocs: [],
+  adminWebhooks: ['S1'],
   signIn: ['/teams?series=S1'],
+  proveSteam: ['/my-profile'],
 };
 
 describe('page links', () => {
   const matchers = routeMatchers();
   // Pages that an open issue still has to build; a link to them is allowed until they exist (remove as they land).
-  const notYetBuilt = new Set<PageName>([
-    'statistics',
-    'players',
-    'player',
-    'compare',
-    'matches',
-    'match',
-    'reportMatch',
-    'winrates',
-    'ratings',
-    'tournaments',
-    'tournament',
-    'addTournament',
-    'editTournament',
-    'teams',
-    'requestTeam',
-    'addTeam',
-    'team',
-    'editTeam',
-    'myProfile',
-    'logBrowser',
-  ]);
+  const notYetBuilt = new Set<PageName>(['ratings']);
   it.each(Object.keys(examples) as PageName[])('%s points at a page that exists', (name) => {
     const build = paths[name] as (...args: unknown[]) => string;
     const target = new URL(build(...examples[name]), 'http://site').pathname;

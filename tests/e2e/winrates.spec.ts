@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+test('a visitor reads the win rates by map and side and refreshes them', async ({ page }) => {
+  test.slow();
+  await page.goto('/statistics/winrates');
+  await expect(page).toHaveTitle('Win rates | Hell Let Loose Skill System');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Win rates');
+  await expect(page.getByText(/^Last update /)).toBeVisible();
+
+  const side = page.locator('#by-side');
+  const rates = await side.locator('.rate').allTextContents();
+  expect(rates).toHaveLength(2);
+  const total = rates.map((r) => Number(r.replace('%', ''))).reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThanOrEqual(99);
+  expect(total).toBeLessThanOrEqual(101);
+
+  const byMap = page.locator('#by-map');
+  await expect(byMap.locator('svg[role=img] title').first()).toHaveText('Win rate by map and side');
+  await expect(byMap.locator('svg text.axis-label', { hasText: 'All maps' })).toHaveCount(1);
+  const rows = byMap.getByRole('table', { name: 'Decided matches by map' }).getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(5);
+  await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(/^\d+ \(\d+%\)$/);
+
+  // Sort by the Axis's win rate with the header link (no JavaScript involved).
+  await byMap.getByRole('link', { name: /Axis won/ }).click();
+  await expect(page).toHaveURL(/sort=axis&dir=desc/);
+  const axisRates = await page.locator('#by-map table').last().locator('tbody tr td:nth-child(4)').allTextContents();
+  const values = axisRates.map((t) => Number(/\((\d+)%\)/.exec(t)?.[1]));
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await page.locator('script[src], link[rel=modulepreload]').count()).toBe(0);
+
+  // The first engagement hydrates the Refresh island; with nothing new it says so instead of reloading.
+  const refresh = page.getByRole('link', { name: 'Refresh' });
+  await refresh.focus();
+  await expect(page.locator('astro-island', { has: refresh })).not.toHaveAttribute('ssr');
+  await refresh.click();
+  await expect(page.getByText('The statistics are up to date.')).toBeVisible();
+});
