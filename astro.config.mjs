@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+import { precompressFolder } from './src/lib/server/http/precompress.ts';
 
 /**
  * `client:engage` (src/lib/client/directives/engage.ts): islands hydrate on a visitor's first pointer, touch, focus or
@@ -16,10 +18,25 @@ const engageDirective = {
   },
 };
 
+/**
+ * The hashed assets are compressed once at build time (brotli and gzip files beside them), for the site server to
+ * send as they are (src/lib/server/http/static-assets.ts).
+ */
+/** @type {import('astro').AstroIntegration} */
+const precompressAssets = {
+  name: 'precompress-assets',
+  hooks: {
+    'astro:build:done': ({ dir, logger }) => {
+      const count = precompressFolder(fileURLToPath(new URL('_astro/', dir)));
+      logger.info(`compressed ${count} assets (brotli and gzip)`);
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), engageDirective],
+  integrations: [react(), engageDirective, precompressAssets],
   // The site answers its own forms and API; Astro's origin check would reject HLU's multipart posts.
   security: { checkOrigin: false },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },

@@ -9,10 +9,19 @@ const dataDir = process.env['E2E_DATA_DIR'] ?? fs.mkdtempSync(path.join(os.tmpdi
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Two lanes on one server: the read-only sweep over every page beside the journeys, which change data one file
+  // after another. The sweep only checks what any page must do (status, headers, axe, fit), which a journey's
+  // changes cannot break, and the pair halves the wall time on a 2-core machine.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A loaded 2-core machine runs a browser per lane beside the server: give steps room.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  projects: [
+    { name: 'sweep', testMatch: ['pages.spec.ts', 'shell-budget.spec.ts'], workers: 1 },
+    { name: 'journeys', testIgnore: ['pages.spec.ts', 'shell-budget.spec.ts'], workers: 1 },
+  ],
   reporter: process.env['CI']
     ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]]
     : [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
@@ -35,7 +44,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${port}/v3/series`,
-    timeout: 180_000,
+    // A loaded 2-core machine (builds and tests running beside) can take minutes to seed the demo data.
+    timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

@@ -6,32 +6,15 @@
  * 127.0.0.1 and measures the team list, match list, match detail and player detail with autocannon.
  * Targets on PostgreSQL: >= 1,000 req/s and p99 < 100 ms for each.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { connectDatabase, type Engine } from '#lib/server/db/connect.ts';
 import { generateReadData } from '#tests/helpers/read-generate.ts';
-
-/** The part of autocannon's API this script uses (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { setupRequest: (request: Record<string, unknown>) => Record<string, unknown> }[];
-}) => Promise<AutocannonResult>;
-// @ts-expect-error -- autocannon has no type declarations; Autocannon above describes what is used.
-const autocannon = (await import('autocannon')).default as Autocannon;
+import { adminQuery, autocannon, ROOT, startSite, stopChild, table } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,83 +25,18 @@ const { values } = parseArgs({
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(ROOT, process.env['BENCH_DIST'] ?? 'dist');
 const ENTRY = path.join(DIST, 'server/entry.mjs');
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA = { seriesTag: 'BENCH', teams: 40, matches: 1500, minPlayers: 20, maxPlayers: 100, seed: 7 };
 
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function postgresReachable(): Promise<boolean> {
   try {
-    await adminQuery('select 1');
+    await adminQuery(ADMIN_URL, 'select 1');
     return true;
   } catch {
     return false;
   }
-}
-
-/** Starts the built server as a child process and waits until it answers. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  // Through the site server, as in production (security headers, the HTML policy, the method check).
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.ts'), DIST], {
-    env: {
-      ...process.env,
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_SEED: 'off',
-      ASTRO_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/v3/series`)).ok) return { child, baseUrl };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Paths each scenario cycles through (a different id per request, so that no single row stays hot). */
@@ -163,7 +81,7 @@ async function benchEngine(engine: Engine): Promise<(string | number)[][]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-bench-'));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
-  if (engine === 'postgres') await adminQuery(`create database ${dbName}`);
+  if (engine === 'postgres') await adminQuery(ADMIN_URL, `create database ${dbName}`);
   try {
     const handle = await connectDatabase(engine === 'postgres' ? { databaseUrl: url.toString() } : { dataDir });
     const t0 = performance.now();
@@ -174,7 +92,8 @@ async function benchEngine(engine: Engine): Promise<(string | number)[][]> {
     // A production database is vacuumed and has planner statistics; fresh bulk inserts have neither until autovacuum runs.
     await sql`vacuum analyze`.execute(handle.db);
     await handle.close();
-    const { child, baseUrl } = await startServer(
+    const { child, baseUrl } = await startSite(
+      DIST,
       engine === 'postgres' ? { DATABASE_URL: url.toString() } : { DATA_DIR: dataDir },
     );
     const rows: (string | number)[][] = [];
@@ -186,11 +105,11 @@ async function benchEngine(engine: Engine): Promise<(string | number)[][]> {
         console.error(`${engine} ${scenario.name}: ${Math.round(r.rps)} req/s`);
       }
     } finally {
-      await stop(child);
+      await stopChild(child);
     }
     return rows;
   } finally {
-    if (engine === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`);
+    if (engine === 'postgres') await adminQuery(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

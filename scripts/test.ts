@@ -23,9 +23,19 @@ interface Counts {
   failed: number;
 }
 
+// CI shows only the end of the output, so the names of what failed are repeated beside the closing line.
+const failedNames: string[] = [];
+
 function vitestCounts(file: string): Counts {
   if (!fs.existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+  };
+  for (const file of report.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed') failedNames.push(`${path.relative(root, file.name)} > ${test.fullName}`);
   return { passed: report.numPassedTests, failed: report.numFailedTests };
 }
 
@@ -76,6 +86,7 @@ if (!only || only === 'e2e') {
   steps.push({ name: 'playwright', ok });
 }
 const failedSteps = steps.filter((s) => !s.ok).map((s) => s.name);
+if (failedNames.length) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\nSteps: ${steps.map((s) => `${s.name} ${s.ok ? 'ok' : 'FAILED'}`).join(', ')}`);
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

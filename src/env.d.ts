@@ -13,5 +13,3 @@ declare namespace App {
     shell: import('./lib/schemas/shell.ts').Shell;
   }
 }
-
-declare module 'open-props/style';

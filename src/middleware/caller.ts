@@ -5,6 +5,7 @@ import { resolveActor, SESSION_COOKIE } from '#lib/server/auth/resolve-actor.ts'
 import { ensureCsrfCookie } from '#lib/server/auth/cookies.ts';
 import { assertCsrf, assertSameSite, csrfTokenFor, isStateChange, needsCsrfCheck } from '#lib/server/auth/csrf.ts';
 import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
+import { anonymous } from '#lib/server/auth/actor.ts';
 
 function isPublicRead(response: Response): boolean {
   return /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
@@ -18,6 +19,12 @@ function isPublicRead(response: Response): boolean {
  */
 export const caller = defineMiddleware(async (context, next) => {
   const { request } = context;
+  // The error screen shows no one's data and must render while the database is down.
+  if (context.routePattern === '/500') {
+    context.locals.actor = anonymous;
+    context.locals.csrfToken = '';
+    return next();
+  }
   const db = await getDb();
   const sessionToken = context.cookies.get(SESSION_COOKIE)?.value;
   const actor = await resolveActor(db, request, sessionToken);

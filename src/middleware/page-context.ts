@@ -12,7 +12,8 @@ const ERROR_ROUTES = new Set(['/404', '/403', '/500']);
  * again. A page address that does not name its series exactly is redirected to the one that does.
  */
 export const pageContext = defineMiddleware(async (context, next) => {
-  if (isApiOrAsset(context.url.pathname)) return next();
+  // The error screen reads nothing (the layout falls back to an empty shell): it must render while the database is down.
+  if (isApiOrAsset(context.url.pathname) || context.routePattern === '/500') return next();
   const db = await getDb();
   const all = await listSeries(db);
   const { selected, redirectTo } = chooseSeries(context.url, all);

@@ -1,0 +1,190 @@
+/**
+ * Load benchmark (`npm run bench:load`; options `--duration 60 --connections 200`): a crowd after a match. On a
+ * throwaway PostgreSQL database (created and dropped on the server of TEST_DATABASE_URL, else DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres) filled with the demo community, it serves the built site (BENCH_DIST,
+ * default dist/) through the site server as in production and runs, at the same time, anonymous visitors on the home
+ * page and the other pages, API readers, teams reporting new matches with their API keys (HLU's multipart upload)
+ * and an admin approving pending matches with a session and its CSRF token (each approval rates a match). Prints
+ * per kind: req/s, p50, p99, errors (connection failures and timeouts), 2xx/3xx/4xx/5xx, and the server's RSS at
+ * start, every 10 s and at the end.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { connectDatabase } from '#lib/server/db/connect.ts';
+import {
+  adminQuery,
+  autocannon,
+  createDemoDatabase,
+  requireBuild,
+  ROOT,
+  startSite,
+  stopChild,
+  table,
+} from './lib/bench-kit.ts';
+import { loadTeams, matchLog, pendingStock, reportBody } from './lib/load-workload.ts';
+import { signInAdmin, choosePaths, type LoadKind, rssMb, runKind } from './lib/load-kinds.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '200' },
+    // HLU's key is limited to 30 reports a minute per team: the demo's 40 teams stay below it at 15/s.
+    'report-rate': { type: 'string', default: '15' },
+    'approval-rate': { type: 'string', default: '5' },
+    // Seeding the demo takes minutes: --save-template NAME keeps a seeded copy, --template NAME starts from it.
+    template: { type: 'string' },
+    'save-template': { type: 'string' },
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const REPORT_RATE = Number(values['report-rate']);
+const APPROVAL_RATE = Number(values['approval-rate']);
+const DIST = path.resolve(ROOT, process.env['BENCH_DIST'] ?? 'dist');
+const ADMIN_URL =
+  process.env['TEST_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+requireBuild(DIST);
+if (!ADMIN_URL.startsWith('postgres')) {
+  console.error('bench:load needs a PostgreSQL server: set TEST_DATABASE_URL or DATABASE_URL to postgres://...');
+  process.exit(1);
+}
+
+/** Connections of each kind: shares of the total, at least one each. */
+const share = (fraction: number) => Math.max(1, Math.round(CONNECTIONS * fraction));
+
+const demo = await createDemoDatabase(
+  ADMIN_URL,
+  `hss_bench_load_${process.pid}`,
+  async (db) => {
+    const latest = await db
+      .selectFrom('matches')
+      .select((eb) => eb.fn.max('date').as('date'))
+      .executeTakeFirstOrThrow();
+    // After every demo match (and after now): approving in upload order then appends to the rating history.
+    const start = new Date(Math.max(Date.now(), new Date(latest.date ?? Date.now()).getTime()) + 3_600_000);
+    const teams = await loadTeams(db);
+    const stock = await pendingStock(db, teams, Math.ceil(APPROVAL_RATE * DURATION * 1.2) + 10, start);
+    console.error(`${teams.length} teams with keys; ${stock.length} pending matches to approve`);
+    return { start, teams, stock };
+  },
+  values.template,
+);
+if (values['save-template'])
+  await adminQuery(
+    ADMIN_URL,
+    `create database ${values['save-template']} template ${new URL(demo.url).pathname.slice(1)}`,
+  );
+const { start, teams, stock } = demo.prepared;
+try {
+  const { child, baseUrl } = await startSite(DIST, { DATABASE_URL: demo.url });
+  try {
+    const paths = await choosePaths(baseUrl);
+    const admin = await signInAdmin(baseUrl);
+    let reportIndex = 0;
+    let approvalIndex = 0;
+    const reportStart = new Date(start.getTime() + 1000 * 60_000);
+    // Written before the run: simulating a log takes tens of milliseconds of this process's only thread, which would
+    // delay every other kind's requests and time them out here, not in the server.
+    const reports = Array.from({ length: Math.ceil(REPORT_RATE * DURATION * 1.2) + 10 }, (_, i) => {
+      const { reporter, tags, log } = matchLog(teams, stock.length + i, reportStart);
+      const { body, contentType } = reportBody(tags, log, reportStart.getUTCFullYear());
+      return { body, headers: { 'content-type': contentType, authorization: `Bearer ${reporter.key}` } };
+    });
+    const kinds: LoadKind[] = [
+      { name: 'home page', connections: share(0.15), requests: [{ path: paths.home }] },
+      { name: 'other pages', connections: share(0.25), requests: paths.pages.map((p) => ({ path: p })) },
+      { name: 'API reads', connections: share(0.4), requests: paths.api.map((p) => ({ path: p })) },
+      {
+        name: 'match reports (API key)',
+        connections: share(0.1),
+        overallRate: REPORT_RATE,
+        requests: [
+          {
+            method: 'POST',
+            path: '/v2/matches/serverlog',
+            // Past the prepared ones, a report is sent again: the server answers the match it already has.
+            setupRequest: (request) => ({ ...request, ...reports[reportIndex++ % reports.length]! }),
+          },
+        ],
+      },
+      {
+        name: 'approvals (session + CSRF)',
+        connections: share(0.1),
+        overallRate: APPROVAL_RATE,
+        requests: [
+          {
+            method: 'POST',
+            path: '/',
+            setupRequest: (request) => {
+              // Past the stock, approving the last match again answers 409: counted as a 4xx.
+              const id = stock[Math.min(approvalIndex++, stock.length - 1)]!;
+              return {
+                ...request,
+                path: `/v3/series/${encodeURIComponent(paths.series)}/matches/${id}`,
+                headers: { ...admin.headers, 'content-type': 'application/json' },
+                body: JSON.stringify({ action: 'approve' }),
+              };
+            },
+          },
+        ],
+      },
+    ];
+    await autocannon({ url: new URL(paths.home, baseUrl).toString(), connections: 10, duration: 2 }); // warm-up
+    const rss: string[] = [];
+    const startRss = rssMb(child.pid!);
+    const sampler = setInterval(() => rss.push(`${rssMb(child.pid!)}`), 10_000);
+    const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind, DURATION)));
+    clearInterval(sampler);
+    const endRss = rssMb(child.pid!);
+    const rows = results.map((r, i) => [
+      kinds[i]!.name,
+      kinds[i]!.connections,
+      r.requests.total,
+      Math.round(r.requests.average),
+      `${r.latency.p50} ms`,
+      `${r.latency.p99} ms`,
+      r.errors + r.timeouts,
+      r['2xx'],
+      r['3xx'],
+      r['4xx'],
+      r['5xx'],
+    ]);
+    const approved = await countApproved(demo.url, stock);
+    console.log(
+      `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
+        `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s)\n`,
+    );
+    console.log(
+      table(['kind', 'conns', 'requests', 'req/s', 'p50', 'p99', 'errors', '2xx', '3xx', '4xx', '5xx'], rows),
+    );
+    console.log(`\nserver RSS: ${startRss} MB at start, every 10 s: ${rss.join(', ')} MB; ${endRss} MB at the end`);
+    console.log(`approved matches posted by the rating queue by the end: ${approved.posted} of ${approved.approved}`);
+    console.log(
+      `machine: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    await stopChild(child);
+  }
+} finally {
+  await demo.drop();
+}
+
+async function countApproved(databaseUrl: string, ids: number[]): Promise<{ approved: number; posted: number }> {
+  const db = await connectDatabase({ databaseUrl, migrate: false });
+  try {
+    const rows = await db.db
+      .selectFrom('matches')
+      .select('calculation_status')
+      .where('id', 'in', ids)
+      .where('calculation_status', '!=', 'pending')
+      .execute();
+    return { approved: rows.length, posted: rows.filter((r) => r.calculation_status === 'posted').length };
+  } finally {
+    await db.close();
+  }
+}

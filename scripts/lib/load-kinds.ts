@@ -1,0 +1,103 @@
+/**
+ * The kinds of request of `npm run bench:load`, each measured by its own autocannon run (so each gets its own p50
+ * and p99), the paths the readers visit on the demo, the admin's session, and the server's resident memory.
+ */
+import fs from 'node:fs';
+import { autocannon, type AutocannonRequest, type AutocannonResult } from './bench-kit.ts';
+
+export interface LoadKind {
+  name: string;
+  connections: number;
+  /** Requests per second over the kind's connections; unlimited when absent. */
+  overallRate?: number;
+  /** The cycle every connection of this kind repeats. */
+  requests: AutocannonRequest[];
+}
+
+export function runKind(baseUrl: string, kind: LoadKind, duration: number): Promise<AutocannonResult> {
+  return autocannon({
+    url: baseUrl,
+    connections: kind.connections,
+    duration,
+    requests: kind.requests,
+    ...(kind.overallRate ? { overallRate: kind.overallRate } : {}),
+  });
+}
+
+/** The resident memory of process `pid` in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function getJson<T>(baseUrl: string, pathname: string): Promise<T> {
+  const response = await fetch(new URL(pathname, baseUrl));
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** What the readers visit in the current series: the home page, five other pages and five API reads. */
+export async function choosePaths(baseUrl: string): Promise<{
+  series: string;
+  home: string;
+  pages: string[];
+  api: string[];
+}> {
+  const series = await getJson<{ tag: string; current: boolean }[]>(baseUrl, '/v3/series');
+  const tag = (series.find((s) => s.current) ?? series[0]!).tag;
+  const q = `series=${encodeURIComponent(tag)}`;
+  const api = `/v3/series/${encodeURIComponent(tag)}`;
+  const teams = await getJson<{ tag: string; num_matches: number }[]>(baseUrl, `${api}/teams?limit=100`);
+  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
+  const { matches } = await getJson<{ matches: { match_id: number }[] }>(baseUrl, `${api}/matches?desc=true&limit=25`);
+  let match: { id: number; player: string } | undefined;
+  for (const { match_id: id } of matches) {
+    // Private matches answer 403 to a visitor: take the newest public one.
+    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
+    if (!response.ok) continue;
+    const detail = (await response.json()) as { player_stats: Record<string, unknown> };
+    const player = Object.keys(detail.player_stats)[0];
+    if (player) match = { id, player };
+    if (match) break;
+  }
+  if (!match) throw new Error(`series ${tag} has no public match with players`);
+  const team = encodeURIComponent(busiest.tag);
+  const player = encodeURIComponent(match.player);
+  return {
+    series: tag,
+    home: `/?${q}`,
+    pages: [
+      `/teams?${q}`,
+      `/teams/${team}?${q}`,
+      `/statistics/matches/${match.id}?${q}`,
+      `/statistics/players/${player}?${q}`,
+      `/statistics/winrates?${q}`,
+    ],
+    api: [
+      `${api}/teams?limit=100`,
+      `${api}/matches?desc=true&limit=25`,
+      `${api}/matches/${match.id}`,
+      `${api}/players/${player}`,
+      `${api}/teams/${team}`,
+    ],
+  };
+}
+
+function cookieOf(response: Response, name: string): string {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [key, ...value] = pair!.split('=');
+    if (key?.trim() === name) return value.join('=');
+  }
+  throw new Error(`no ${name} cookie`);
+}
+
+/** Signs in as the demo admin (demo sign-in is on for a local site) and answers the headers of a state change. */
+export async function signInAdmin(baseUrl: string): Promise<{ headers: Record<string, string> }> {
+  const demo = await fetch(`${baseUrl}/v2/auth/demo?as=admin&redirect_uri=%2F`, { redirect: 'manual' });
+  const session = cookieOf(demo, 'hss_session');
+  const page = await fetch(`${baseUrl}/privacy-policy`, { headers: { cookie: `hss_session=${session}` } });
+  const csrf = cookieOf(page, 'csrf_token');
+  return { headers: { cookie: `hss_session=${session}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
+}
