@@ -1,7 +1,8 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
 import type { LogBrowserRow } from '#lib/schemas/log.ts';
-import { paths, withParams } from '#lib/links.ts';
+import { withParams } from '#lib/links.ts';
+import LogMatches from './LogMatches.astro';
 
 const kb = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -14,8 +15,8 @@ export function formatSize(bytes: number | undefined): string {
 }
 
 /**
- * The log browser's columns: a folder opens in the browser, a file downloads (GET /v3/logs?path=) and links the
- * (first) match reported from it.
+ * The log browser's columns: a folder opens in the browser, a file downloads (GET /v3/logs?path=) and links every
+ * match reported from it (a log of two games made two matches).
  */
 export function logColumns(url: URL): Column<LogBrowserRow>[] {
   return [
@@ -32,12 +33,8 @@ export function logColumns(url: URL): Column<LogBrowserRow>[] {
     { id: 'uploaded', header: 'Uploaded', cell: (e) => (e.uploaded_at ? cell.date(e.uploaded_at) : null) },
     {
       id: 'match',
-      header: 'Match',
-      cell: (e) => {
-        const match = e.matches[0];
-        if (!match) return null;
-        return cell.link(`Match ${match.id}`, `${paths.match(match.id)}?series=${encodeURIComponent(match.series)}`);
-      },
+      header: 'Matches',
+      cell: (e) => (e.matches.length > 0 ? cell.component(LogMatches, { matches: e.matches }) : null),
     },
   ];
 }

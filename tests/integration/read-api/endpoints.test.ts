@@ -289,4 +289,34 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
         .execute();
     }
   });
+
+  it('links every match a log produced on the log browser page (a file of two games)', async () => {
+    const upload = await server.db
+      .selectFrom('log_uploads')
+      .select('id')
+      .where('path', '=', '2026/05/aaaa-export.csv')
+      .executeTakeFirstOrThrow();
+    const [first, second] = fx.matches.public as [number, number];
+    for (const [index, id] of [first, second].entries())
+      await server.db
+        .updateTable('matches')
+        .set({ log_upload_id: upload.id, log_match_index: index })
+        .where('id', '=', id)
+        .execute();
+    try {
+      const page = await (await get('/log-browser?path=2026/05&series=S1', fx.users.plain.cookie)).text();
+      const row = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*aaaa-export\.csv[\s\S]*?<\/tr>/.exec(page)?.[0] ?? '';
+      const linked = [...row.matchAll(/href="\/statistics\/matches\/(\d+)\?series=S1"[^>]*>Match (\d+)</g)];
+      expect(linked.map((m) => [Number(m[1]), Number(m[2])])).toEqual([
+        [first, first],
+        [second, second],
+      ]);
+    } finally {
+      await server.db
+        .updateTable('matches')
+        .set({ log_upload_id: null, log_match_index: null })
+        .where('id', 'in', [first, second])
+        .execute();
+    }
+  });
 });
