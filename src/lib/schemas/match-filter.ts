@@ -81,12 +81,38 @@ export const FILTER_FORM_MARKER = 'filtered';
  */
 export function canonicalFilterUrl(url: URL): string | undefined {
   if (!url.searchParams.has(FILTER_FORM_MARKER)) return undefined;
+  return filterAddress(url, filterFromFields(url.searchParams));
+}
+
+/**
+ * The address of the match list at `url` narrowed by `filter`: its canonical `filter` parameter (none for an empty
+ * filter), back to the first page, the plain form's fields dropped and every other parameter kept. The one shape of
+ * a filtered list's address, whether the plain form or the filters island asks for it.
+ */
+export function filterAddress(url: URL, filter: MatchListFilter): string {
   const params = new URLSearchParams(url.searchParams);
-  const value = filterParamValue(filterFromFields(params));
+  const value = filterParamValue(filter);
   for (const key of [...MATCH_FILTER_KEYS, FILTER_FORM_MARKER, 'filter', 'page']) params.delete(key);
   if (value) params.set('filter', value);
   const search = params.toString();
   return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+/** Whether `value` is one of the filter's values of `key` (compared regardless of case, as the API does). */
+export function isFilterValue(filter: MatchListFilter, key: MatchFilterKey, value: string): boolean {
+  return (filter[key] ?? []).some((v) => v.toLowerCase() === value.toLowerCase());
+}
+
+/** Whether two filters narrow the list alike: the same values per list, in any order and any case. */
+export function sameFilter(a: MatchListFilter, b: MatchListFilter): boolean {
+  const norm = (f: MatchListFilter) =>
+    JSON.stringify(MATCH_FILTER_KEYS.map((key) => [...new Set((f[key] ?? []).map((v) => v.toLowerCase()))].sort()));
+  return norm(a) === norm(b);
+}
+
+/** The message shown when the match list could not be read (spec: 'Could not fetch matches: {status}'). */
+export function couldNotFetchMatches(status: number): string {
+  return `Could not fetch matches: ${status}`;
 }
 
 /** How many values the filter holds in all (for 'Filters (3)'). */

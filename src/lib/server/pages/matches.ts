@@ -1,6 +1,6 @@
 import type { Match } from '#lib/schemas/match.ts';
 import { MATCH_RESULTS, MATCH_TYPES, CALCULATION_STATUSES, matchListQuerySchema } from '#lib/schemas/match.ts';
-import { parseFilterParam, type MatchListFilter } from '#lib/schemas/match-filter.ts';
+import { couldNotFetchMatches, parseFilterParam, type MatchListFilter } from '#lib/schemas/match-filter.ts';
 import { resolveMap, mapIds } from '#lib/domain/catalogue/maps.ts';
 import { calculationStatusLabel, mapDisplayName, matchTypeLabel } from '#lib/format/index.ts';
 import { readPaging, pagingToQuery, type Paging } from '#lib/kit/pager.ts';
@@ -94,6 +94,6 @@ export async function loadMatchList(locals: App.Locals, url: URL): Promise<Match
   } catch (error) {
     if (!(error instanceof HttpError)) console.error('The match list failed to load:', error);
     const status = error instanceof HttpError ? error.status : 500;
-    return { matches: [], total: 0, paging, filter, options, error: `Could not fetch matches: ${status}` };
+    return { matches: [], total: 0, paging, filter, options, error: couldNotFetchMatches(status) };
   }
 }
