@@ -5,6 +5,7 @@
  */
 import { escapeXml, el } from './svg.ts';
 import type { SectorLayout } from './catalogue.ts';
+import { chosenStrongpoints } from './layout.ts';
 
 export type Side = 'Allies' | 'Axis';
 
@@ -103,6 +104,8 @@ export interface TacticalOptions {
   /** Unique on the page: ids of the title and description. */
   id?: string;
   mapName: string;
+  /** The match's layout (matches.map_layout): the strongpoint in play per sector is drawn larger, the others faded. */
+  layout?: readonly unknown[];
 }
 
 // Small enough that the names stay readable when the map is shown in a card.
@@ -126,6 +129,7 @@ export function tacticalSvg(layout: SectorLayout, options: TacticalOptions): str
   const score = options.score ?? '2-2';
   const owners = sectorOwners(layout, score);
   const markers = flipMarkers(layout, options.flips ?? []);
+  const chosen = chosenStrongpoints(layout.sectors, options.layout ?? []);
   const horizontal = layout.orientation === 'horizontal';
   const [width, height] = horizontal ? [LONG, SHORT] : [SHORT, LONG];
   const span = (LONG - 2 * HQ) / SECTORS;
@@ -188,11 +192,31 @@ export function tacticalSvg(layout: SectorLayout, options: TacticalOptions): str
       const c = cell(s, k, points.length);
       const cx = c.x + c.w / 2;
       const cy = c.y + c.h / 2 + 6;
-      parts.push(el('circle', { cx, cy: cy - 16, r: 9, fill: colour(owner), stroke: palette.text, 'stroke-width': 2 }));
+      // With a layout, the strongpoint in play gets a larger, ringed dot and a bold name; the others fade.
+      const inPlay = chosen[s] === name;
+      const faded = chosen[s] != null && !inPlay;
+      const dot = el('circle', {
+        cx,
+        cy: cy - 16,
+        r: inPlay ? 13 : 9,
+        fill: colour(owner),
+        stroke: palette.text,
+        'stroke-width': inPlay ? 4 : 2,
+      });
       const lines = wrapName(name).map((line, i) => el('tspan', { x: cx, dy: i ? 17 : 0 }, escapeXml(line)));
-      parts.push(
-        el('text', { x: cx, y: cy + 12, 'text-anchor': 'middle', fill: palette.text, 'font-size': 15 }, lines.join('')),
+      const label = el(
+        'text',
+        {
+          x: cx,
+          y: cy + 12,
+          'text-anchor': 'middle',
+          fill: palette.text,
+          'font-size': 15,
+          'font-weight': inPlay ? 700 : undefined,
+        },
+        lines.join(''),
       );
+      parts.push(faded ? el('g', { opacity: 0.5 }, dot + label) : dot + label);
     });
   });
   // Several captures of one sector stack along its edge.
@@ -228,6 +252,9 @@ export function tacticalSvg(layout: SectorLayout, options: TacticalOptions): str
   const id = options.id ?? `tactical-${layout.mapId}`;
   const title = `Tactical map of ${options.mapName}`;
   const held = owners.map((o, i) => `sector ${i + 1} ${o ?? 'neutral'}`).join(', ');
-  const desc = `${layout.leftSide} HQ on the ${horizontal ? 'left' : 'top'}, ${other(layout.leftSide)} HQ on the ${horizontal ? 'right' : 'bottom'}. Score ${score}: ${held}.${markers.length ? ` ${markers.length} captures marked in order.` : ''}`;
+  const inPlay = chosen.some((p) => p !== null)
+    ? ` Layout: ${chosen.map((p, i) => `sector ${i + 1} ${p ?? 'not known'}`).join(', ')}.`
+    : '';
+  const desc = `${layout.leftSide} HQ on the ${horizontal ? 'left' : 'top'}, ${other(layout.leftSide)} HQ on the ${horizontal ? 'right' : 'bottom'}. Score ${score}: ${held}.${inPlay}${markers.length ? ` ${markers.length} captures marked in order.` : ''}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" font-family="system-ui, sans-serif"><title id="${id}-title">${escapeXml(title)}</title><desc id="${id}-desc">${escapeXml(desc)}</desc>${parts.join('')}</svg>`;
 }

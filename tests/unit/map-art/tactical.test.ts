@@ -7,6 +7,7 @@ import { flipMarkers, sectorOwners, tacticalSvg, TOKEN_PALETTE, wrapName } from 
 import { mapView } from '#lib/server/services/read/values.ts';
 import { mapIds } from '#lib/domain/catalogue/maps.ts';
 import { bannerVariant } from '#lib/map-art/catalogue.ts';
+import { chosenStrongpoints, hasLayout, layoutBody } from '#lib/map-art/layout.ts';
 
 const carentan = sectorLayout('carentan')!; // Allies on the left
 const foy = sectorLayout('foy')!; // vertical, Axis at the top
@@ -77,6 +78,40 @@ describe('tacticalSvg', () => {
   it('escapes names', () => {
     const svg = tacticalSvg({ ...carentan, sectors: [['<b>&'], [], [], [], []] }, { mapName: 'X' });
     expect(svg).toContain('&#60;b&#62;&#38;');
+  });
+});
+
+describe("a match's layout", () => {
+  it('reads the strongpoint in play per sector from names in any order, spelling or shape', () => {
+    const layout = ['town center', { name: 'Blactot' }, 'Nowhere', null, 3, { strongpoint: 'La Maison Des Ormes' }];
+    expect(chosenStrongpoints(carentan.sectors, layout)).toEqual([
+      'Blactot',
+      null,
+      'Town Center',
+      null,
+      'La Maison Des Ormes',
+    ]);
+    expect(hasLayout(carentan.sectors, layout)).toBe(true);
+    expect(hasLayout(carentan.sectors, ['Nowhere'])).toBe(false);
+    expect(chosenStrongpoints(carentan.sectors, [])).toEqual([null, null, null, null, null]);
+  });
+  it('is sent as one entry per sector, or empty when none is chosen', () => {
+    expect(layoutBody(['Blactot', null, 'Town Center', null, null])).toEqual([
+      'Blactot',
+      null,
+      'Town Center',
+      null,
+      null,
+    ]);
+    expect(layoutBody([null, null, null, null, null])).toEqual([]);
+  });
+  it('draws the strongpoint in play larger and bold, fades the others of its sector and names it in the description', () => {
+    const svg = tacticalSvg(carentan, { mapName: 'Carentan', layout: ['Town Center'] });
+    expect(svg).toMatch(/font-weight="700">Town Center<\/tspan>|font-weight="700"><tspan[^>]*>Town Center</);
+    // The other two strongpoints of the middle sector fade; the other sectors, with nothing chosen, do not.
+    expect(svg.match(/<g opacity="0.5">/g)).toHaveLength(2);
+    expect(svg).toMatch(/Layout: sector 1 not known, sector 2 not known, sector 3 Town Center, sector 4 not known/);
+    expect(tacticalSvg(carentan, { mapName: 'Carentan' })).not.toContain('<g opacity=');
   });
 });
 
