@@ -27,6 +27,8 @@ export const PAGES: readonly SitePage[] = [
   { path: '/statistics/matches', title: 'Matches' },
   { path: '/statistics/matches/1496', title: '[GB224] vs [IJ329] 5-0' },
   { path: '/statistics/matches/999999', title: 'No match', status: 404 },
+  // A match of the demo manager's team: the match edits island is there (closed) for them.
+  { path: '/statistics/matches/1445', title: '[SR218] vs [BD6] 3-2', role: 'manager' },
   { path: '/statistics/matches/report', title: 'Report match', role: 'manager', plain: true },
   { path: '/statistics/winrates', title: 'Win rates' },
   { path: '/statistics/ratings?teamA=%5BGG333%5D&teamB=%5BFD13%5D', title: 'Ratings' },

@@ -3,6 +3,7 @@ import { ApiError, apiClient } from '#lib/client/api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
 import { calculationStatusLabel } from '#lib/format/status.ts';
 import type { MatchAction } from '#lib/schemas/match-input.ts';
+import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
 
 export interface MatchDecisionProps {
   series: string;
@@ -35,10 +36,7 @@ export default function MatchDecision(props: MatchDecisionProps) {
       );
     } catch (error) {
       const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error);
-      notify(
-        'error',
-        `Could not update match, status code: ${error instanceof ApiError ? error.status : 0}. ${message}`,
-      );
+      notify('error', `${matchUpdateFailed(error instanceof ApiError ? error.status : 0)}. ${message}`);
     } finally {
       setBusy(false);
     }

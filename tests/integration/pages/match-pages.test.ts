@@ -104,4 +104,74 @@ describe.each(engines)('match pages on %s', (engine) => {
     expect(manager.html).toContain('report-form');
     expect(manager.html).not.toContain('Only team managers report matches');
   });
+  it("offers the match edits to either team's managers and admins only, as labelled forms with the series' tournaments", async () => {
+    const s0 = await server.db.selectFrom('series').select('id').where('tag', '=', 'S0').executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('tournaments')
+      .values({
+        tag: 'ZERO',
+        name: 'Season 0 Cup',
+        icon: null,
+        invite: null,
+        series_id: s0.id,
+        starts_at: null,
+        ends_at: null,
+      })
+      .execute();
+    const path = `/statistics/matches/${fx.matches.public[0]}?series=S1`;
+    for (const cookie of [undefined, fx.users.plain.cookie, fx.users.charlieManager.cookie]) {
+      const { html } = await page(path, cookie);
+      expect(html).not.toContain('class="match-edits"');
+      expect(html).not.toContain('Edit match');
+    }
+    for (const cookie of [fx.users.alphaManager.cookie, fx.users.admin.cookie]) {
+      const { status, html } = await page(path, cookie);
+      expect(status).toBe(200);
+      const island = html.split('class="match-edits"')[1] ?? '';
+      expect(island).toContain('Edit match');
+      for (const legend of ['Tournament', 'Streams', 'Cap flips', 'Layout'])
+        expect(island).toMatch(new RegExp(`<legend id="match-edit-[a-z-]+-legend">${legend}</legend>`));
+      expect(island).toContain('<label for="match-edit-tournament-tag">Tournament</label>');
+      // The series' tournaments and those of no series; not another series' tournament.
+      expect(island).toMatch(/<option value="CUP">CUP<!-- --> <!-- -->Winter Cup<\/option>/);
+      expect(island).toMatch(/<option value="OLD">OLD<!-- --> <!-- -->Old Cup<\/option>/);
+      expect(island).not.toContain('ZERO');
+      // The layout is chosen on the map's sectors (carentan: five sectors, the Allies HQ on the left).
+      expect(island).toContain('value="Town Center"');
+      expect(island).toMatch(/Sector <!-- -->1<!-- --> \(Allies HQ side\)/);
+    }
+  });
+
+  it("shows the match's layout on the tactical map, and a map without caps still renders the rest", async () => {
+    const [withLayout, , other] = fx.matches.public as [number, number, number];
+    await server.db
+      .updateTable('matches')
+      .set({ map_layout: JSON.stringify(['Town Center', 'Blactot']) })
+      .where('id', '=', withLayout)
+      .execute();
+    const { html } = await page(`/statistics/matches/${withLayout}?series=S1`);
+    expect(html).toMatch(
+      /Layout:<\/strong>\s*1\. Blactot · 2\. not known · 3\. Town Center · 4\. not known · 5\. not known/,
+    );
+    expect(html).toMatch(/<strong[^>]*>Town Center \(in play\)<\/strong>/);
+    expect(html).toContain('sector 3 Town Center');
+
+    const before = await server.db
+      .selectFrom('matches')
+      .select('map')
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('matches').set({ map: 'atlantis' }).where('id', '=', other).execute();
+    try {
+      const missing = await page(`/statistics/matches/${other}?series=S1`, fx.users.alphaManager.cookie);
+      expect(missing.status).toBe(200);
+      expect(missing.html).toContain('No tactical map');
+      expect(missing.html).not.toContain("The data couldn't be fetched");
+      expect(missing.html).toContain('id="scoreboard"');
+      // The edits stay, without a layout to choose.
+      expect(missing.html).toContain('so its layout cannot be chosen');
+    } finally {
+      await server.db.updateTable('matches').set({ map: before.map }).where('id', '=', other).execute();
+    }
+  });
 });

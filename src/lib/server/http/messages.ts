@@ -1,3 +1,5 @@
+import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
+
 /**
  * The catalogue of user-facing error messages. Wording is fixed here so that the API, the pages and the tests
  * agree; add new messages here rather than writing strings at the throw site.
@@ -60,6 +62,9 @@ export const messages = {
   matchNotOpponent: 'Only the opposing team (or an admin) can do this',
   matchDisputedAdminOnly: 'Only an admin can approve a disputed match',
   matchTeamsOnly: "Only the match's teams (or an admin) can change it",
+  /** Shown by the match edits island for a refusal other than a bad field (spec section 8); islands import it from
+   * #lib/matches/match-edits.ts, which they may reach. */
+  matchUpdateFailed,
   // Match reports (POST /v2/matches/serverlog, services/ingestion).
   reportUnauthorized:
     'You do not have a valid authorization for either the winning or opposing team: sign in or send a team API key',

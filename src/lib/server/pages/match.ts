@@ -2,7 +2,7 @@ import type { MatchDetail } from '#lib/schemas/match.ts';
 import { matchIdParam } from '#lib/schemas/match.ts';
 import type { MapCaps } from '#lib/schemas/map.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb, type DB } from '#lib/server/db/index.ts';
 import { HttpError } from '#lib/server/http/errors.ts';
 import { getMatchDetail } from '#lib/server/services/read/matches.ts';
 import { getMapCaps } from '#lib/server/services/read/maps.ts';
@@ -10,6 +10,8 @@ import type { PageMeta } from '#lib/schemas/page-meta.ts';
 import { matchCard } from '#lib/previews/cards.ts';
 import { previewMeta } from '#lib/server/previews/meta.ts';
 import { preMatchPrediction } from '#lib/server/services/ratings/methodology.ts';
+import { listTournamentsView } from '#lib/server/services/read/tournaments.ts';
+import { mayEditMatch, type MatchEditData } from '#lib/matches/match-edits.ts';
 import { settle } from './settle.ts';
 
 export type MatchPage =
@@ -27,6 +29,8 @@ export type MatchPage =
        * wins, from both teams' current ratings (null otherwise, or with an unregistered side).
        */
       prediction: Settled<number | null>;
+      /** For an admin or a manager of either team: the edit island's choices; null for everyone else. */
+      edit: MatchEditData | null;
     };
 
 /**
@@ -53,11 +57,22 @@ export async function loadMatchPage(locals: App.Locals, matchId: string | undefi
     if (match.visibility === 'private') delete meta.image;
     const open = match.calculation_status === 'pending' || match.calculation_status === 'queued';
     const prediction = open ? await settle(() => preMatchPrediction(db, series, id.data)) : { ok: null };
-    return { kind: 'match', match, caps, meta, prediction };
+    const edit = mayEditMatch(locals.shell.user, match.teams) ? await loadEditData(db, series.tag, match) : null;
+    return { kind: 'match', match, caps, meta, prediction, edit };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return { kind: 'missing' };
     if (error instanceof HttpError && error.status === 403)
       return { kind: 'private', signedIn: locals.actor.kind !== 'anonymous' };
     throw error;
   }
+}
+
+async function loadEditData(db: DB, series: string, match: MatchDetail): Promise<MatchEditData> {
+  const tournaments = await listTournamentsView(db, false);
+  const own = match.tournament?.toLowerCase();
+  return {
+    tournaments: tournaments
+      .filter((t) => t.series === null || t.series === series || t.tag.toLowerCase() === own)
+      .map((t) => ({ tag: t.tag, name: t.name })),
+  };
 }

@@ -1,0 +1,251 @@
+import { map, task, type MapStore } from 'nanostores';
+import { apiClient, ApiError, type ApiClient as Client } from '#lib/client/api.ts';
+import { notify } from '#lib/client/stores/notifications.ts';
+import { streamsInputSchema } from '#lib/schemas/match-input.ts';
+import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
+import {
+  rowsFromFlips,
+  validateCapFlips,
+  type CapFlip,
+  type CapFlipRow,
+  type CapFlipRowErrors,
+} from '#lib/matches/cap-flips.ts';
+import { layoutBody } from '#lib/map-art/layout.ts';
+
+/**
+ * The match edits (spec section 7): tournament (PUT), cap flips (PUT), layout (PUT) and streams (PATCH), each an
+ * editor with its own state. An editor checks what was typed before sending (errors next to their fields, nothing
+ * sent), disables while sending, shows a 400 in the server's words (next to the field it names where it can) and
+ * any other failure as 'Could not update match, status code: {status}'; nothing typed is ever cleared by a failure.
+ */
+
+/** Which match the edits go to. */
+export interface MatchRef {
+  series: string;
+  matchId: number;
+}
+
+export interface EditorState<Value, Errors> {
+  value: Value;
+  /** Field errors (per row for the lists); undefined when there are none. */
+  errors: Errors | undefined;
+  /** A failure that names no field. */
+  formError: string | undefined;
+  submitting: boolean;
+}
+
+/** A check of what was typed: the data to send, or the errors to show. */
+export type Check<Data, Errors> = { ok: true; data: Data } | { ok: false; errors: Errors };
+
+/** How a failed edit reads: a 400 in the server's words (`badRequest`), anything else by its status. */
+export function editFailure(error: unknown): { badRequest: boolean; message: string } {
+  if (error instanceof ApiError && error.status === 400)
+    return { badRequest: true, message: error.serverMessage ?? error.message };
+  return { badRequest: false, message: matchUpdateFailed(error instanceof ApiError ? error.status : 0) };
+}
+
+export interface Editor<Value, Errors, Data> {
+  $state: MapStore<EditorState<Value, Errors>>;
+  /** Replaces what was typed (clears the field errors: they belonged to the old value). */
+  set: (value: Value) => void;
+  /** Checks and sends; true when the match was changed. */
+  submit: () => Promise<{ ok: true; data: Data } | { ok: false }>;
+}
+
+/**
+ * One editor: `check` what was typed, `send` it, and on a 400 let `placeError` put the server's message next to
+ * a field (undefined: it stays the form's error).
+ */
+export function createEditor<Value, Errors, Data>(options: {
+  initial: Value;
+  check: (value: Value) => Check<Data, Errors>;
+  send: (data: Data) => Promise<unknown>;
+  placeError?: (message: string, value: Value) => Errors | undefined;
+  /** The value shown after a successful send (default: unchanged). */
+  saved?: (data: Data, value: Value) => Value;
+}): Editor<Value, Errors, Data> {
+  const $state = map<EditorState<Value, Errors>>({
+    value: options.initial,
+    errors: undefined,
+    formError: undefined,
+    submitting: false,
+  });
+  return {
+    $state,
+    set(value) {
+      $state.set({ ...$state.get(), value, errors: undefined });
+    },
+    submit() {
+      return task(async () => {
+        const value = $state.get().value;
+        const checked = options.check(value);
+        if (!checked.ok) {
+          $state.set({ ...$state.get(), errors: checked.errors, formError: undefined });
+          return { ok: false as const };
+        }
+        $state.set({ ...$state.get(), errors: undefined, formError: undefined, submitting: true });
+        try {
+          await options.send(checked.data);
+          const shown = options.saved ? options.saved(checked.data, $state.get().value) : $state.get().value;
+          $state.set({ ...$state.get(), value: shown, submitting: false });
+          return { ok: true as const, data: checked.data };
+        } catch (error) {
+          const failure = editFailure(error);
+          const placed = failure.badRequest ? options.placeError?.(failure.message, value) : undefined;
+          $state.set({
+            ...$state.get(),
+            submitting: false,
+            errors: placed,
+            formError: placed ? undefined : failure.message,
+          });
+          return { ok: false as const };
+        }
+      });
+    },
+  };
+}
+
+/** The tournament editor: a tag, or '' for none. */
+export function tournamentEditor(ref: MatchRef, current: string | null, client: Client = apiClient()) {
+  return createEditor<string, { tournament: string }, string | null>({
+    initial: current ?? '',
+    check: (tag) => ({ ok: true, data: tag === '' ? null : tag }),
+    send: (tag) => client.matches.setTournament(ref.series, ref.matchId, tag),
+    placeError: (message) => (/'tournament'/.test(message) ? { tournament: message } : undefined),
+  });
+}
+
+export interface StreamRow {
+  name: string;
+  url: string;
+}
+export type StreamRowErrors = Partial<Record<keyof StreamRow, string>>;
+
+/** The rows the streams form starts from, in the order stored. */
+export function streamRows(streams: Record<string, string>): StreamRow[] {
+  return Object.entries(streams).map(([name, url]) => ({ name, url }));
+}
+
+/**
+ * Checks the stream rows with the server's schema: a row left empty is dropped; every other needs a name, an
+ * absolute http(s) address and a name no other row has.
+ */
+export function checkStreams(rows: readonly StreamRow[]): Check<Record<string, string>, StreamRowErrors[]> {
+  const errors: StreamRowErrors[] = rows.map(() => ({}));
+  const streams: Record<string, string> = {};
+  const rowOf = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const name = row.name.trim();
+    const url = row.url.trim();
+    if (!name && !url) return;
+    if (!name) errors[i]!.name = 'Give the stream a name (the streamer)';
+    else if (rowOf.has(name)) errors[i]!.name = 'Another stream has this name';
+    else {
+      rowOf.set(name, i);
+      streams[name] = url;
+    }
+  });
+  const parsed = streamsInputSchema.safeParse({ streams });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const row = issue.path.length > 1 ? rowOf.get(String(issue.path[1])) : undefined;
+      if (row === undefined) errors[0] = { ...errors[0], name: errors[0]?.name ?? issue.message };
+      else if (issue.code === 'invalid_key') errors[row]!.name ??= issue.issues[0]?.message ?? issue.message;
+      else errors[row]!.url ??= issue.message;
+    }
+  }
+  if (errors.some((e) => Object.keys(e).length > 0)) return { ok: false, errors };
+  return { ok: true, data: parsed.success ? parsed.data.streams : streams };
+}
+
+/** Puts a server 400 about 'streams.NAME' next to that row's address (or name, when it speaks of names). */
+export function placeStreamError(message: string, rows: readonly StreamRow[]): StreamRowErrors[] | undefined {
+  const named = /'streams\.(.+?)'/.exec(message)?.[1];
+  const row = named === undefined ? -1 : rows.findIndex((r) => r.name.trim() === named);
+  if (row < 0) return undefined;
+  return rows.map((_, i) => (i === row ? (/stream names/.test(message) ? { name: message } : { url: message }) : {}));
+}
+
+/** The streams editor (PATCH .../matches/{id} {streams}: the whole map is replaced). */
+export function streamsEditor(ref: MatchRef, current: Record<string, string>, client: Client = apiClient()) {
+  return createEditor<StreamRow[], StreamRowErrors[], Record<string, string>>({
+    initial: streamRows(current),
+    check: checkStreams,
+    send: (streams) => client.matches.setStreams(ref.series, ref.matchId, streams),
+    placeError: placeStreamError,
+    saved: (streams) => streamRows(streams),
+  });
+}
+
+/** The cap flips editor: rows checked against the match's duration, saved in time order. */
+export function capFlipsEditor(
+  ref: MatchRef,
+  current: readonly CapFlip[],
+  durationMinutes: number,
+  client: Client = apiClient(),
+) {
+  return createEditor<CapFlipRow[], CapFlipRowErrors[], CapFlip[]>({
+    initial: rowsFromFlips(current),
+    check: (rows) => {
+      const checked = validateCapFlips(rows, durationMinutes);
+      return checked.ok ? { ok: true, data: checked.flips } : { ok: false, errors: checked.errors };
+    },
+    send: (flips) => client.matches.setCapFlips(ref.series, ref.matchId, flips),
+    saved: (flips) => rowsFromFlips(flips),
+  });
+}
+
+/** The layout editor: the strongpoint in play per sector (null: not known). */
+export function layoutEditor(ref: MatchRef, current: (string | null)[], client: Client = apiClient()) {
+  return createEditor<(string | null)[], never, (string | null)[]>({
+    initial: current,
+    check: (chosen) => ({ ok: true, data: layoutBody(chosen) }),
+    send: (layout) => client.matches.setLayout(ref.series, ref.matchId, layout),
+  });
+}
+
+/** The parts of the match page an edit changes, marked `data-match-section` (header, details). */
+export const SECTION_ATTRIBUTE = 'data-match-section';
+
+export interface RefreshDeps {
+  fetchPage: () => Promise<string>;
+  document: Document;
+  reload: () => void;
+}
+
+const browserDeps = (): RefreshDeps => ({
+  fetchPage: async () => {
+    const response = await fetch(window.location.href, {
+      credentials: 'same-origin',
+      headers: { accept: 'text/html' },
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new ApiError(response.status, undefined);
+    return response.text();
+  },
+  document,
+  reload: () => window.location.reload(),
+});
+
+/**
+ * Shows what changed: the page is read again and its marked sections replace the ones on screen (the island and
+ * what was typed in it stay); if the page cannot be read, the whole page reloads.
+ */
+export async function refreshMatchSections(deps: RefreshDeps = browserDeps()): Promise<void> {
+  try {
+    const fresh = new DOMParser().parseFromString(await deps.fetchPage(), 'text/html');
+    for (const section of deps.document.querySelectorAll(`[${SECTION_ATTRIBUTE}]`)) {
+      const name = section.getAttribute(SECTION_ATTRIBUTE);
+      const next = fresh.querySelector(`[${SECTION_ATTRIBUTE}="${CSS.escape(name ?? '')}"]`);
+      if (next) section.replaceWith(deps.document.importNode(next, true));
+    }
+  } catch {
+    deps.reload();
+  }
+}
+
+/** After a saved edit: a notification of what changed, then the page's sections read again. */
+export async function announceEdit(message: string, refresh: () => Promise<void> = refreshMatchSections) {
+  notify('success', message);
+  await refresh();
+}
