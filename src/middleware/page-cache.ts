@@ -4,10 +4,8 @@ import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
 import {
   cachedPage,
   isCacheablePageRequest,
-  keepPage,
   openPageDoor,
   pageBeingRendered,
-  pageGeneration,
   startRendering,
   type CachedPage,
 } from '#lib/server/http/page-cache.ts';
@@ -29,10 +27,11 @@ function keepable(response: Response): boolean {
 }
 
 /**
- * Pages for visitors without cookies or credentials: answered from the rendered-page cache when fresh (no session
- * lookup, no queries), else rendered and kept when the answer is a 200 HTML page or the series redirect and sets
- * no cookie; visitors asking while it renders wait for that one render. Kept pages carry an ETag, and a request naming it answers 304. Under the site server, hits are answered
- * before Astro runs at all (http/page-door.ts); this step answers them in the development server.
+ * Pages for visitors without cookies or credentials: answered from the rendered-page cache when it has one to answer
+ * (no session lookup, no queries; http/page-cache.ts), else rendered and kept when the answer is a 200 HTML page or
+ * the series redirect and sets no cookie; visitors asking while it renders wait for that one render. Kept pages
+ * carry an ETag, and a request naming it answers 304. Under the site server, hits are answered before Astro runs at
+ * all (http/page-door.ts); this step answers them in the development server.
  */
 export const pageCache = defineMiddleware(async (context, next) => {
   const { request } = context;
@@ -42,10 +41,8 @@ export const pageCache = defineMiddleware(async (context, next) => {
   const key = context.url.pathname + context.url.search;
   const hit = cachedPage(db, key);
   if (hit) return answer(request, hit, 'hit');
-  const pending = pageBeingRendered(db, key);
-  const rendered = pending && (await pending);
+  const rendered = await pageBeingRendered(db, key);
   if (rendered) return answer(request, rendered, 'hit');
-  const generation = pageGeneration(db);
   const done = startRendering(db, key);
   let page: CachedPage | undefined;
   try {
@@ -57,7 +54,6 @@ export const pageCache = defineMiddleware(async (context, next) => {
     const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'content-length');
     if (response.status === 200) headers.push(['etag', etag]);
     page = { status: response.status, body, headers, etag };
-    keepPage(db, key, generation, page);
     return answer(request, page, 'miss');
   } finally {
     done(page);

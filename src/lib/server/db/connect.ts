@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { lockDataFolder } from './folder-lock.ts';
@@ -29,7 +29,10 @@ export interface ConnectOptions {
    * forever); 0 or absent: no limit. Migrations run on their own connection without it.
    */
   statementTimeoutMs?: number | undefined;
-  /** PostgreSQL only: waiting longer for a pooled connection (or a new one) fails; 0 or absent: no limit. */
+  /**
+   * PostgreSQL only: a request waiting for a pooled connection fails once the pool has handed out or taken back no
+   * connection for this long (it is stuck, e.g. every connection waits on a lock); 0 or absent: no limit.
+   */
   acquireTimeoutMs?: number | undefined;
 }
 
@@ -54,7 +57,15 @@ function redact(url: string): string {
 
 async function connectPostgres(url: string, options: PoolOptions): Promise<DatabaseHandle> {
   const pg = await import('pg');
-  const { Pool, types } = pg.default;
+  const { Pool, Client, types } = pg.default;
+  const connectMs = options.acquireTimeoutMs;
+  // Opening a connection to a server that does not answer gives up after the acquire timeout. Set on the clients, not
+  // the pool: pg's pool would also fail every request queued that long on a busy pool (see stallAware).
+  class TimedClient extends Client {
+    constructor(config: ConstructorParameters<typeof Client>[0]) {
+      super(typeof config === 'object' && connectMs ? { ...config, connectionTimeoutMillis: connectMs } : config);
+    }
+  }
   // PGlite answers count(*) and sum() as numbers; make pg agree so that both engines return the same shapes.
   const parsers = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -66,9 +77,9 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
     connectionString: url,
     max: options.poolSize,
     types: parsers as never,
-    // pg leaves both unset when 0 or undefined, which means no limit.
+    // pg leaves it unset when 0 or undefined, which means no limit.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(options.acquireTimeoutMs ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+    Client: TimedClient as never,
   });
   // An idle client loses its connection when the server restarts; without a listener pg's error event would
   // crash the process. The pool replaces the client on the next query.
@@ -76,8 +87,56 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
   // The pool listens only to idle clients: a client checked out between two statements of a transaction that loses
   // its connection would emit an unheard 'error' and crash the process. Its pending statement fails on its own.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialectPool = options.acquireTimeoutMs ? stallAware(pool, options.acquireTimeoutMs) : pool;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };
+}
+
+type Pool = import('pg').Pool;
+type PoolClient = import('pg').PoolClient;
+
+/**
+ * The pool as Kysely uses it, where waiting for a connection fails only when the pool is stuck: no connection handed
+ * out or taken back for `acquireMs` (every one held by a statement waiting on a lock, or the server not answering).
+ * A burst of requests on a busy pool queues instead: connections keep coming free, each waiter gets one in turn
+ * (a plain per-waiter timeout failed whole bursts with 503 while the pool was working as fast as it could). The
+ * failure is pg's own timeout error, which db/outage.ts answers as 503 with Retry-After.
+ */
+function stallAware(pool: Pool, acquireMs: number): PostgresPool {
+  let lastProgress = Date.now();
+  const progress = () => void (lastProgress = Date.now());
+  pool.on('acquire', progress);
+  pool.on('release', progress);
+  const checkEveryMs = Math.max(20, Math.round(acquireMs / 4));
+  return {
+    // Kysely opens a separate connection of this kind, with these options, to cancel a statement.
+    Client: (pool as unknown as { Client: NonNullable<PostgresPool['Client']> }).Client,
+    options: pool.options,
+    connect: () =>
+      new Promise<PoolClient>((resolve, reject) => {
+        const since = Date.now();
+        let abandoned = false;
+        const timer = setInterval(() => {
+          if (Date.now() - Math.max(lastProgress, since) < acquireMs) return;
+          abandoned = true;
+          clearInterval(timer);
+          reject(new Error('timeout exceeded when trying to connect'));
+        }, checkEveryMs);
+        pool.connect().then(
+          (client) => {
+            clearInterval(timer);
+            // Given up on meanwhile: the connection goes straight back to the next waiter.
+            if (abandoned) client.release();
+            else resolve(client);
+          },
+          (error: unknown) => {
+            clearInterval(timer);
+            if (!abandoned) reject(error);
+          },
+        );
+      }),
+    end: () => pool.end(),
+  };
 }
 
 async function connectPGlite(dataDir: string): Promise<DatabaseHandle> {

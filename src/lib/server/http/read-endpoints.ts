@@ -62,7 +62,9 @@ async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRo
 
 /**
  * A public answer (the same for every caller) for this URL, served from the read cache while the data has not
- * changed (http/read-cache.ts): computed once, serialised once, revalidated with its ETag.
+ * changed (http/read-cache.ts): computed once, serialised once, revalidated with its ETag. A caller carrying no
+ * credentials cannot have made a change itself: it may be given an answer up to a second behind while the next one
+ * is computed.
  */
 async function publicAnswer(
   context: APIContext,
@@ -70,7 +72,9 @@ async function publicAnswer(
   produce: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
 ): Promise<Response> {
   openPageDoor(db);
-  const answer = await cachedPublicRead(db, `${context.url.pathname}${context.url.search}`, produce);
+  const { headers } = context.request;
+  const stale = !headers.has('cookie') && !headers.has('authorization');
+  const answer = await cachedPublicRead(db, `${context.url.pathname}${context.url.search}`, produce, stale);
   return responseWithEtag(context.request, answer.payload, answer.etag, 'public', { headers: answer.headers });
 }
 
