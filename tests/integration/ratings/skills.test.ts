@@ -3,9 +3,17 @@ import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import { seriesStatisticsSchema } from '#lib/schemas/statistics.ts';
-import { notifyQueued, ratingQueueIdle, resumeRatingWork } from '#lib/server/services/rating-queue.ts';
+import {
+  notifyQueued,
+  ratingQueueIdle,
+  resumeRatingWork,
+  withRatingQueuePaused,
+} from '#lib/server/services/rating-queue.ts';
 import { rateQueued } from '#lib/server/services/ratings/rate.ts';
-import { setDerivedStale } from '#lib/server/repositories/ratings.ts';
+import { setDerivedStale, setRatingsStale } from '#lib/server/repositories/ratings.ts';
+import { deleteMatchRow } from '#lib/server/repositories/match-admin.ts';
+import { deleteMatch } from '#lib/server/services/match-actions.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
 import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
 import { insertMatch, seedSeries } from './fixtures.ts';
 
@@ -92,6 +100,60 @@ describe.each(engines)('player skills, percentiles and statistics on %s', (engin
     expect(await unrefreshed()).toEqual([]);
     const series = await db.selectFrom('series').select('derived_stale').where('id', '=', seriesId).executeTakeFirst();
     expect(series?.derived_stale).toBe(false);
+  });
+
+  it('recomputes at start a series whose posted match was deleted by a process killed before the recompute', async () => {
+    const db = handle.db;
+    const { seriesId, teamIds } = await seedSeries(db, 'DEL', 2);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await insertMatch(db, seriesId, {
+        winner: teamIds[i % 2]!,
+        loser: teamIds[(i + 1) % 2]!,
+        date: `2026-05-0${i + 1}T20:00:00Z`,
+      });
+      await addLines(db, id, { Allies: teamIds[i % 2]!, Axis: teamIds[(i + 1) % 2]! });
+      ids.push(id);
+    }
+    notifyQueued(db);
+    await ratingQueueIdle(db);
+    const state = async () => ({
+      ratings: await db.selectFrom('team_ratings').selectAll().where('series_id', '=', seriesId).execute(),
+      skills: await db
+        .selectFrom('player_skills')
+        .select(['steam_id', 'game_type', 'matches', 'x_bar', 's'])
+        .where('series_id', '=', seriesId)
+        .orderBy('steam_id')
+        .orderBy('game_type')
+        .execute(),
+    });
+    const marks = () =>
+      db.selectFrom('series').select(['ratings_stale', 'derived_stale']).where('id', '=', seriesId).executeTakeFirst();
+    const withThree = await state();
+    expect(withThree.skills.every((skill) => skill.matches === 3)).toBe(true);
+
+    // The service marks the series in the deletion's transaction, before any recompute has run.
+    await withRatingQueuePaused(db, async () => {
+      await deleteMatch(db, cliActor, 'DEL', String(ids[0]));
+      expect(await marks()).toEqual({ ratings_stale: true, derived_stale: false });
+    });
+    await ratingQueueIdle(db);
+    expect(await marks()).toEqual({ ratings_stale: false, derived_stale: false });
+    const withTwo = await state();
+    expect(withTwo.skills.every((skill) => skill.matches === 2)).toBe(true);
+
+    // The deletion commits and the process dies: nothing in memory asks for the recompute any more.
+    await db.transaction().execute(async (trx) => {
+      await setRatingsStale(trx, seriesId, true);
+      await deleteMatchRow(trx, ids[1]!);
+    });
+    resumeRatingWork(db);
+    await ratingQueueIdle(db);
+    expect(await marks()).toEqual({ ratings_stale: false, derived_stale: false });
+    const withOne = await state();
+    expect(withOne.skills.every((skill) => skill.matches === 1)).toBe(true);
+    await recomputeSeries(db, seriesId);
+    expect(await state()).toEqual(withOne);
   });
 
   it('computes hand-checkable skills, percentiles and statistics when matches are posted', async () => {

@@ -79,6 +79,17 @@ export async function setDerivedStale(db: DB, seriesId: number, stale: boolean):
   await db.updateTable('series').set({ derived_stale: stale }).where('id', '=', seriesId).execute();
 }
 
+/** Ids of the series whose full recompute after a posted match was deleted never committed. */
+export async function seriesWithStaleRatings(db: DB): Promise<number[]> {
+  const rows = await db.selectFrom('series').select('id').where('ratings_stale', '=', true).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks whether the series waits for a full recompute (set with a posted match's deletion, cleared by the recompute). */
+export async function setRatingsStale(db: DB, seriesId: number, stale: boolean): Promise<void> {
+  await db.updateTable('series').set({ ratings_stale: stale }).where('id', '=', seriesId).execute();
+}
+
 /** Locks the series row for the rest of the transaction, so that two raters (server, CLI) never interleave. */
 export async function lockSeries(db: DB, seriesId: number): Promise<void> {
   await sql`select id from series where id = ${seriesId} for update`.execute(db);

@@ -6,6 +6,7 @@ import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { conflict, forbidden } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { deleteMatchRow, updateMatchInStatus } from '#lib/server/repositories/match-admin.ts';
+import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { audit } from './audit.ts';
@@ -76,7 +77,15 @@ export async function decideMatch(
 export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<void> {
   requireAdmin(actor);
   const match = await loadMatchForChange(db, actor, seriesTag, matchId);
+  const rated = match.calculation_status === 'posted';
   await db.transaction().execute(async (trx) => {
+    if (rated) {
+      // Every later rating of the series moved: marked in the same transaction, so that a process stopped before the
+      // recompute below has run leaves the mark, and the next start recomputes (rating-queue.ts resumeRatingWork).
+      // After a recompute in progress (it holds the series row), never under it: it would clear the mark unseen.
+      await lockSeries(trx, match.series_id);
+      await setRatingsStale(trx, match.series_id, true);
+    }
     await deleteMatchRow(trx, match.id);
     await audit(
       trx,
@@ -95,5 +104,5 @@ export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, match
     );
   });
   // A rated match moved every later rating of its series: replay the series without it.
-  if (match.calculation_status === 'posted') notifySeriesChanged(db, match.series_id);
+  if (rated) notifySeriesChanged(db, match.series_id);
 }

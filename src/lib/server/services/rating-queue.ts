@@ -7,7 +7,7 @@
  * way (a posted match deleted, or re-parsed with another result, date or teams); it runs in the same worker.
  */
 import type { DB } from '#lib/server/db/index.ts';
-import { seriesWithStaleDerived } from '#lib/server/repositories/ratings.ts';
+import { seriesWithStaleDerived, seriesWithStaleRatings } from '#lib/server/repositories/ratings.ts';
 import { processQueuedMatches, recomputeSeries, refreshDerived } from './ratings/process.ts';
 import { GAME_TYPES } from './ratings/skills.ts';
 import { refitSeries } from './ratings/refit.ts';
@@ -39,10 +39,15 @@ function stateOf(db: DB): WorkerState {
   return state;
 }
 
-/** Refreshes the derived data of every series whose refresh after a rating pass never committed. */
-async function refreshUnrefreshedSeries(db: DB): Promise<void> {
+/**
+ * Schedules a full recompute of every series whose recompute after a posted match's deletion never committed, and
+ * refreshes the derived data of every other series whose refresh after a rating pass never committed.
+ */
+async function resumeUnfinishedSeries(db: DB, state: WorkerState): Promise<void> {
   try {
+    for (const seriesId of await seriesWithStaleRatings(db)) state.recompute.add(seriesId);
     for (const seriesId of await seriesWithStaleDerived(db)) {
+      if (state.recompute.has(seriesId)) continue; // the recompute refreshes everything
       // Which game types the cut-off pass posted is unknown now: refresh them all.
       await refreshDerived(db, seriesId, GAME_TYPES);
       invalidatePublicReads(db);
@@ -58,7 +63,7 @@ async function drain(db: DB, state: WorkerState): Promise<void> {
       state.again = false;
       if (state.resume) {
         state.resume = false;
-        await refreshUnrefreshedSeries(db);
+        await resumeUnfinishedSeries(db, state);
       }
       for (const seriesId of [...state.recompute]) {
         state.recompute.delete(seriesId);
@@ -116,9 +121,10 @@ export function notifyQueued(db: DB): void {
 }
 
 /**
- * After the database is opened: rates the matches the previous process left queued and refreshes the skills,
- * percentiles and statistics of series whose refresh it never committed (stopped or killed between an approval's
- * rating pass and its refresh). The queue lives in memory: nothing else would come back for them.
+ * After the database is opened: rates the matches the previous process left queued, recomputes the series whose
+ * recompute after a deletion it never committed, and refreshes the skills, percentiles and statistics of series whose
+ * refresh it never committed (stopped or killed between an approval's rating pass and its refresh). The worker's
+ * queue lives in memory; what it would have lost is marked in the database (series.ratings_stale, derived_stale).
  */
 export function resumeRatingWork(db: DB): void {
   try {
@@ -131,7 +137,8 @@ export function resumeRatingWork(db: DB): void {
 
 /**
  * Asks for a full recompute of the series soon (ratings, skills, percentiles, statistics), e.g. after a posted
- * match was deleted or re-parsed. Call it after the change has committed; it never throws.
+ * match was deleted or re-parsed. Call it after the change has committed; it never throws. So that a process stopped
+ * first still gets it done, the change's transaction marks the series (setRatingsStale), cleared by the recompute.
  */
 export function notifySeriesChanged(db: DB, seriesId: number): void {
   try {

@@ -10,6 +10,7 @@ import * as m0008 from './0008_page_indexes.ts';
 import * as m0009 from './0009_match_game_key.ts';
 import * as m0010 from './0010_registration_discord_role.ts';
 import * as m0011 from './0011_series_derived_stale.ts';
+import * as m0012 from './0012_series_ratings_stale.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_match_game_key': m0009,
   '0010_registration_discord_role': m0010,
   '0011_series_derived_stale': m0011,
+  '0012_series_ratings_stale': m0012,
 };

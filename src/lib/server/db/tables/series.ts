@@ -19,6 +19,8 @@ export interface SeriesTable {
   ranked_after_matches: Generated<number>;
   /** A rating pass posted matches whose refresh (skills, percentiles, statistics) has not committed yet. */
   derived_stale: Generated<boolean>;
+  /** A posted match was deleted and the full recompute of the series has not committed yet. */
+  ratings_stale: Generated<boolean>;
   created_at: Generated<Date>;
 }
 export type SeriesRow = Selectable<SeriesTable>;

@@ -1,7 +1,12 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType } from '#lib/server/db/tables/matches.ts';
 import { friendliesChanged } from '#lib/server/repositories/player-skills.ts';
-import { lockSeries, seriesWithQueuedMatches, setDerivedStale } from '#lib/server/repositories/ratings.ts';
+import {
+  lockSeries,
+  seriesWithQueuedMatches,
+  setDerivedStale,
+  setRatingsStale,
+} from '#lib/server/repositories/ratings.ts';
 import { rateQueued, recomputeRatings, type RatingPass } from './rate.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from './skills.ts';
 import { refreshSeriesStatistics } from './statistics.ts';
@@ -75,10 +80,12 @@ export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
 /**
  * Recomputes a series from scratch in ONE transaction: ratings of all its rated matches from the prior (posting
  * queued ones), every player skill, every in-match percentile, and the statistics. Gives exactly the numbers
- * the incremental path gives.
+ * the incremental path gives. Clears the series' marks of work left undone (ratings_stale, derived_stale).
  */
 export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate> {
   return db.transaction().execute(async (trx) => {
+    // One at a time per series, as rating passes are; a deletion marking the series waits for it (match-actions.ts).
+    await lockSeries(trx, seriesId);
     const ranked = await rankingBefore(trx, seriesId);
     const pass = await recomputeRatings(trx, seriesId);
     await enqueueRatingPass(trx, pass, ranked);
@@ -89,6 +96,7 @@ export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate>
     const percentiles = await refreshPercentiles(trx, seriesId, ids);
     await refreshSeriesStatistics(trx, seriesId);
     await setDerivedStale(trx, seriesId, false);
+    await setRatingsStale(trx, seriesId, false);
     return { ...pass, skills, percentiles };
   });
 }
