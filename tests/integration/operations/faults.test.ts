@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -10,6 +12,7 @@ import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { decideMatch } from '#lib/server/services/match-actions.ts';
 import { processQueuedMatches, recomputeSeries } from '#lib/server/services/ratings/process.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { insertWebhook } from '#lib/server/repositories/webhooks.ts';
 import { createPostgresDatabase, engines } from '#tests/helpers/database.ts';
 import { startChildServer, type ChildServer } from '#tests/helpers/child-server.ts';
 import { makeLog, seedTeams, seedUser } from '#tests/integration/ingestion/fixtures.ts';
@@ -42,6 +45,24 @@ function matchLog(n: number, day: number) {
 
 type Upload = ReturnType<typeof matchLog> & { answered: number | null };
 
+/**
+ * A fake Discord webhook. While `holding`, it reads each message and never answers (the server is killed while
+ * posting it: a message Discord never acknowledged); else it answers 204 and records the body as delivered.
+ */
+function fakeDiscord() {
+  const receiver = { holding: true, delivered: [] as string[], url: '', server: http.createServer() };
+  receiver.server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (receiver.holding) return;
+      receiver.delivered.push(Buffer.concat(chunks).toString());
+      res.writeHead(204).end();
+    });
+  });
+  return receiver;
+}
+
 /** Everything a full recompute rewrites, in a stable order. */
 async function ratingState(db: DatabaseHandle['db']) {
   return {
@@ -70,8 +91,12 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
   const fresh: number[] = []; // pending, dated after every posted match: approving rates incrementally
   const backdated: number[] = []; // pending, dated between posted matches: approving replays the series
   const running: ChildServer[] = [];
+  const discord = fakeDiscord();
 
   beforeAll(async () => {
+    await new Promise<void>((resolve) => discord.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(discord.server.address() as AddressInfo).port}/api/webhooks`;
+    discord.url = `${base}/1234567890/token`;
     if (engine === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-faults-'));
       env = { DATA_DIR: dir, DATABASE_URL: '' };
@@ -83,6 +108,13 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
       open = () => connectDatabase({ databaseUrl: database.url, poolSize: 2 });
       cleanup = database.drop;
     }
+    // Retried soon after a server's post was cut by the kill; never given up on within the test.
+    Object.assign(env, {
+      DISCORD_WEBHOOK_URL: base,
+      WEBHOOK_POLL_SECONDS: '0.2',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_MAX_ATTEMPTS: '100',
+    });
     // PGlite allows one process per data folder: arrange, close, then let the servers open it.
     const handle = await open();
     try {
@@ -105,6 +137,10 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
       }
       await processQueuedMatches(handle.db);
       await ratingQueueIdle(handle.db);
+      // From here on, each rating pass enqueues its announcements in its own transaction.
+      const s1 = await handle.db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow();
+      const values = { series_id: s1.id, url: discord.url, discord_id: '1234567890', hint: 'toke' };
+      await insertWebhook(handle.db, { ...values, created_by_user_id: null });
     } finally {
       await handle.close();
     }
@@ -112,10 +148,12 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
   afterAll(async () => {
     for (const server of running) server.child.kill('SIGKILL');
     await Promise.all(running.map((s) => s.exited));
+    discord.server.closeAllConnections();
+    await new Promise((resolve) => discord.server.close(resolve));
     await cleanup();
   });
 
-  it('leaves each report whole or absent and ratings equal to a full recompute after every kill', async () => {
+  it('leaves each report whole or absent, ratings equal to a full recompute and each announcement delivered once after every kill', async () => {
     const uploads: Upload[] = [];
     const approvals: { id: number; answered: number | null }[] = [];
     const rounds = engine === 'pglite' ? PGLITE_MOMENTS : MOMENTS.map((_, i) => i);
@@ -156,7 +194,9 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
       await Promise.all(sent);
     }
 
-    // A restart rates whatever the killed processes left queued, by itself.
+    // A restart rates whatever the killed processes left queued, by itself, and posts every announcement left
+    // undelivered: also those a killed server was posting (their claims die with it).
+    discord.holding = false;
     const last = await startChildServer(env);
     running.push(last);
     const statusOf = async (id: number) =>
@@ -167,6 +207,11 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
       if (!statuses.includes('queued')) break;
       await wait(100);
     }
+    const undelivered = async () => {
+      const response = await fetch(`${last.base}/v3/series/S1/webhooks`, { headers: admin });
+      return ((await response.json()) as { pending: number }[]).reduce((sum, w) => sum + w.pending, 0);
+    };
+    for (let i = 0; i < 600 && (await undelivered()) > 0; i++) await wait(100);
     last.child.kill('SIGTERM');
     await last.exited;
 
@@ -215,6 +260,11 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
         .execute();
       for (const m of perMatch)
         expect(Number(m.points), `match ${m.id}`).toBe(m.calculation_status === 'posted' ? 2 : 0);
+      // Announcements: one per committed rating pass's event (a pass cut by a kill left none), each delivered once.
+      const outbox = await db.selectFrom('webhook_outbox').select(['status', 'payload']).execute();
+      expect(outbox.length).toBeGreaterThan(0);
+      expect(outbox.map((m) => m.status)).toEqual(outbox.map(() => 'delivered'));
+      expect([...discord.delivered].sort()).toEqual(outbox.map((m) => JSON.stringify(m.payload)).sort());
       const series = await db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow();
       const before = await ratingState(db);
       await recomputeSeries(db, series.id);

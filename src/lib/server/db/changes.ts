@@ -44,6 +44,19 @@ function tell(feed: Feed): void {
   }
 }
 
+/** This process's id among the instances serving one database. */
+export function instanceId(): string {
+  return INSTANCE;
+}
+
+/**
+ * The `application_name` of an instance's listening connection: while that connection is open, PostgreSQL's
+ * pg_stat_activity shows the instance alive (repositories/webhooks.ts takes over the claims of a gone one).
+ */
+export function instanceSessionName(instance: string): string {
+  return `hss ${instance}`;
+}
+
 /** Calls `listener` after every change of `db`'s data, made by this instance or (on PostgreSQL) by another one. */
 export function onDataChange(db: DB, listener: () => void): void {
   feedOf(db).listeners.add(listener);
@@ -75,7 +88,7 @@ export async function shareDataChanges(db: DB, url: string): Promise<() => Promi
   let attempt = 0;
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: instanceSessionName(INSTANCE) });
     next.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload !== INSTANCE) tell(feed);
     });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { json } from '#lib/server/db/json.ts';
 import type { WebhookEvent, WebhookRow } from '#lib/server/db/tables/webhooks.ts';
+import { instanceSessionName } from '#lib/server/db/changes.ts';
 
 /** A webhook with its outbox counts, as lists show it (the address goes no further than the service's mask). */
 export interface WebhookListRow extends WebhookRow {
@@ -120,18 +121,24 @@ export interface ClaimedMessage {
 }
 
 /**
- * Claims up to `limit` due messages for this instance for `leaseMs` (counting the attempt), oldest first. Rows
- * another instance is claiming are skipped (FOR UPDATE SKIP LOCKED) and rows it holds stay held until their claim
- * expires, so each message is posted by one instance at a time.
+ * Claims up to `limit` due messages for `instance` (db/changes.ts instanceId) for `leaseMs` (counting the attempt),
+ * oldest first. Rows another instance is claiming are skipped (FOR UPDATE SKIP LOCKED) and rows it holds stay held
+ * until their claim expires or the instance is gone: no session of it left in pg_stat_activity (its listening
+ * connection closes when the process dies, even by SIGKILL; on the embedded database no other process can be
+ * alive). So each message is posted by one instance at a time, and one killed while posting does not hold its
+ * messages for the length of the lease. (An instance whose listening connection is down for a moment may see a
+ * message it is posting taken over: at worst posted twice.)
  */
-export function claimDueMessages(db: DB, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+export function claimDueMessages(db: DB, limit: number, leaseMs: number, instance: string): Promise<ClaimedMessage[]> {
   return db.transaction().execute(async (trx) => {
+    const gone = sql<boolean>`claimed_by is not null and claimed_by <> ${instance} and not exists (
+      select 1 from pg_stat_activity a where a.application_name = ${instanceSessionName('')} || claimed_by)`;
     const due = await trx
       .selectFrom('webhook_outbox')
       .select('id')
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`), gone]))
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit)
@@ -144,6 +151,7 @@ export function claimDueMessages(db: DB, limit: number, leaseMs: number): Promis
       .from('webhooks as w')
       .set((eb) => ({
         locked_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
+        claimed_by: instance,
         attempts: eb('o.attempts', '+', 1),
       }))
       .whereRef('w.id', '=', 'o.webhook_id')

@@ -32,6 +32,8 @@ export interface WebhookOutboxTable {
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
   locked_until: Date | null;
+  /** The instance holding the claim (db/changes.ts instanceId). */
+  claimed_by: string | null;
   last_error: string | null;
   created_at: Generated<Date>;
   delivered_at: Date | null;

@@ -4,12 +4,13 @@
  * committed), when the next retry falls due, and every WEBHOOK_POLL_SECONDS (messages enqueued by other
  * instances or the CLI, and those left by a previous run). Messages are claimed with FOR UPDATE SKIP LOCKED and a
  * lease (repositories/webhooks.ts), so several instances on one PostgreSQL post each message once; a claim left
- * by a crashed instance expires after CLAIM_LEASE_MS and the message is tried again.
+ * by a crashed instance is taken over once it is gone (or after CLAIM_LEASE_MS) and the message is tried again.
  */
 import type { DB } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { claimDueMessages, nextDueInMs, releaseClaims } from '#lib/server/repositories/webhooks.ts';
 import { deliver, POST_TIMEOUT_MS } from './delivery.ts';
+import { instanceId } from '#lib/server/db/changes.ts';
 
 /** How long a claim holds a message: longer than a batch of posts can take. */
 export const CLAIM_LEASE_MS = 10 * POST_TIMEOUT_MS + 30_000;
@@ -32,7 +33,7 @@ async function drain(db: DB, worker: Worker): Promise<void> {
   do {
     worker.again = false;
     for (;;) {
-      const batch = await claimDueMessages(db, BATCH, CLAIM_LEASE_MS);
+      const batch = await claimDueMessages(db, BATCH, CLAIM_LEASE_MS, instanceId());
       for (const [i, message] of batch.entries()) {
         if (worker.stopped) {
           // Handed back untried, so that the next start (or another instance) posts them at once.
