@@ -6,7 +6,7 @@
  * page and the other pages, API readers, teams reporting new matches with their API keys (HLU's multipart upload)
  * and an admin approving pending matches with a session and its CSRF token (each approval rates a match). Prints
  * per kind: req/s, p50, p99, errors (connection failures and timeouts), 2xx/3xx/4xx/5xx, and the server's RSS at
- * start, every 10 s and at the end.
+ * start, every 10 s and at the end. BENCH_SERVER_NODE_OPTIONS is given to the server as NODE_OPTIONS (a profile).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,23 @@ const demo = await createDemoDatabase(
     // After every demo match (and after now): approving in upload order then appends to the rating history.
     const start = new Date(Math.max(Date.now(), new Date(latest.date ?? Date.now()).getTime()) + 3_600_000);
     const teams = await loadTeams(db);
-    const stock = await pendingStock(db, teams, Math.ceil(APPROVAL_RATE * DURATION * 1.2) + 10, start);
+    const needed = Math.ceil(APPROVAL_RATE * DURATION * 1.2) + 10;
+    // A template saved by an earlier run already holds its stock (dated after every decided match): reuse it.
+    const lastDecided = await db
+      .selectFrom('matches')
+      .select((eb) => eb.fn.max('date').as('date'))
+      .where('calculation_status', '!=', 'pending')
+      .executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('matches')
+      .select('id')
+      .where('calculation_status', '=', 'pending')
+      .where('date', '>', lastDecided.date ?? new Date(0))
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    const stock =
+      kept.length >= needed ? kept.slice(0, needed).map((m) => m.id) : await pendingStock(db, teams, needed, start);
     console.error(`${teams.length} teams with keys; ${stock.length} pending matches to approve`);
     return { start, teams, stock };
   },
@@ -78,7 +94,12 @@ if (values['save-template'])
   );
 const { start, teams, stock } = demo.prepared;
 try {
-  const { child, baseUrl } = await startSite(DIST, { DATABASE_URL: demo.url });
+  // BENCH_SERVER_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`) profiles the server under the load.
+  const serverOptions = process.env['BENCH_SERVER_NODE_OPTIONS'];
+  const { child, baseUrl } = await startSite(DIST, {
+    DATABASE_URL: demo.url,
+    ...(serverOptions ? { NODE_OPTIONS: serverOptions } : {}),
+  });
   try {
     const paths = await choosePaths(baseUrl);
     const admin = await signInAdmin(baseUrl);
