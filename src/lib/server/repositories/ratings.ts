@@ -90,9 +90,14 @@ export async function setRatingsStale(db: DB, seriesId: number, stale: boolean):
   await db.updateTable('series').set({ ratings_stale: stale }).where('id', '=', seriesId).execute();
 }
 
-/** Locks the series row for the rest of the transaction, so that two raters (server, CLI) never interleave. */
+/**
+ * Locks the series row for the rest of the transaction, so that two raters (server, CLI) never interleave. FOR NO
+ * KEY UPDATE, not FOR UPDATE: inserting a match (or anything referencing the series) takes FOR KEY SHARE on the row
+ * for its foreign key, which FOR UPDATE would make wait for the whole rating pass, each waiter holding a pooled
+ * connection meanwhile.
+ */
 export async function lockSeries(db: DB, seriesId: number): Promise<void> {
-  await sql`select id from series where id = ${seriesId} for update`.execute(db);
+  await sql`select id from series where id = ${seriesId} for no key update`.execute(db);
 }
 
 /**

@@ -23,6 +23,7 @@ import { matchColumnsFromLog, playerStatRows, seenPlayers } from './rows.ts';
 import { SAME_GAME_WINDOW_MS } from './same-game.ts';
 import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { sha256Hex, uploadBytes, uploadPath } from './upload.ts';
+import { inTurn } from '#lib/server/db/in-turn.ts';
 
 /** Outcome of a report: the match id and its series tag; `created` is false when an identical report existed. */
 export interface ReportResult {
@@ -119,86 +120,90 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   const userId = actor.kind === 'user' ? actor.userId : null;
   const submitter = submittingTeam(actor, [winner, loser]);
 
-  const result = await db.transaction().execute(async (trx): Promise<ReportResult> => {
-    const upload = await storeLogUpload(trx, {
-      sha256,
-      path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
-      // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
-      filename: replaceControlCharacters(input.file?.name ?? '').slice(0, 255) || 'log.txt',
-      format: parsed.format,
-      content: bytes,
-      uploadedByUserId: userId,
-      uploadedByTeamId: submitter?.id ?? null,
-    });
-    const logUploadId = upload.id;
-    if (!upload.created) {
-      // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
-      // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
-      await lockUploadContent(trx, sha256);
-      const existing = await findReportedMatch(trx, {
-        logUploadId,
-        matchIndex: parsed.index,
-        winnerTag: winner.tag,
-        loserTag: loser.tag,
+  // New reports take one lock in turn (lockNewReports): queued in this process, a burst of reports waits without
+  // holding every pooled connection (db/in-turn.ts).
+  const result = await inTurn(db, 'report', () =>
+    db.transaction().execute(async (trx): Promise<ReportResult> => {
+      const upload = await storeLogUpload(trx, {
+        sha256,
+        path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
+        // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
+        filename: replaceControlCharacters(input.file?.name ?? '').slice(0, 255) || 'log.txt',
+        format: parsed.format,
+        content: bytes,
+        uploadedByUserId: userId,
+        uploadedByTeamId: submitter?.id ?? null,
       });
-      if (existing) return { match_id: existing.id, series: existing.series, created: false };
-    }
-    const columns = matchColumnsFromLog(parsed, facts);
-    await lockNewReports(trx);
-    const sameGame = await findSameGame(trx, {
-      gameKey: columns.game_key,
-      tags: [winner.tag, loser.tag],
-      map: facts.map,
-      date: facts.date,
-      windowMs: SAME_GAME_WINDOW_MS,
-    });
-    if (sameGame)
-      throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
-    const matchId = await insertReportedMatch(
-      trx,
-      {
-        ...columns,
-        series_id: series.id,
-        title: fields.title ?? null,
-        type: data.kind,
-        tournament_id: tournamentId,
+      const logUploadId = upload.id;
+      if (!upload.created) {
+        // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
+        // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
+        await lockUploadContent(trx, sha256);
+        const existing = await findReportedMatch(trx, {
+          logUploadId,
+          matchIndex: parsed.index,
+          winnerTag: winner.tag,
+          loserTag: loser.tag,
+        });
+        if (existing) return { match_id: existing.id, series: existing.series, created: false };
+      }
+      const columns = matchColumnsFromLog(parsed, facts);
+      await lockNewReports(trx);
+      const sameGame = await findSameGame(trx, {
+        gameKey: columns.game_key,
+        tags: [winner.tag, loser.tag],
         map: facts.map,
         date: facts.date,
+        windowMs: SAME_GAME_WINDOW_MS,
+      });
+      if (sameGame)
+        throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
+      const matchId = await insertReportedMatch(
+        trx,
+        {
+          ...columns,
+          series_id: series.id,
+          title: fields.title ?? null,
+          type: data.kind,
+          tournament_id: tournamentId,
+          map: facts.map,
+          date: facts.date,
+          result: facts.result,
+          winner_tag: winner.tag,
+          loser_tag: loser.tag,
+          winner_team_id: winner.id,
+          loser_team_id: loser.id,
+          calculation_status: status,
+          visibility: fields.visibility ?? 'public',
+          submitted_by_tag: submitter?.tag ?? null,
+          submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
+          submitted_by_team_id: submitter?.id ?? null,
+          submitted_by_user_id: userId,
+          url: fields.url ?? null,
+          log_upload_id: logUploadId,
+          source: input.source ?? 'log',
+          import_key: null,
+          report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+        },
+        {
+          players: seenPlayers(parsed),
+          seen: facts.date,
+          count: true,
+          // match_id 0 stands for the id the same statement gives the match.
+          stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
+        },
+        { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+      );
+      await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
+        teams: [winner.tag, loser.tag],
+        kind: data.kind,
         result: facts.result,
-        winner_tag: winner.tag,
-        loser_tag: loser.tag,
-        winner_team_id: winner.id,
-        loser_team_id: loser.id,
-        calculation_status: status,
-        visibility: fields.visibility ?? 'public',
-        submitted_by_tag: submitter?.tag ?? null,
-        submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
-        submitted_by_team_id: submitter?.id ?? null,
-        submitted_by_user_id: userId,
-        url: fields.url ?? null,
-        log_upload_id: logUploadId,
-        source: input.source ?? 'log',
-        import_key: null,
-        report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
-      },
-      {
-        players: seenPlayers(parsed),
-        seen: facts.date,
-        count: true,
-        // match_id 0 stands for the id the same statement gives the match.
-        stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
-      },
-      { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
-    );
-    await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
-      teams: [winner.tag, loser.tag],
-      kind: data.kind,
-      result: facts.result,
-      status,
-      upload: sha256,
-    });
-    return { match_id: matchId, series: series.tag, created: true };
-  });
+        status,
+        upload: sha256,
+      });
+      return { match_id: matchId, series: series.tag, created: true };
+    }),
+  );
   if (result.created && status === 'queued') notifyQueued(db);
   return result;
 }
