@@ -5,6 +5,9 @@ import { AUTO_FIT, DEFAULT_MODEL, simulateSeason } from '#lib/domain/rating/inde
 import { notifyQueued, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
 import { fitSeries } from '#lib/server/services/ratings/refit.ts';
+import { cliActor } from '#lib/server/auth/actor.ts';
+import { importResults } from '#lib/server/services/import/results.ts';
+import { createSeries } from '#lib/server/services/series.ts';
 import { insertMatch, ratingSnapshot, seedSeries } from './fixtures.ts';
 
 describe.each(engines)('automatic refits of the rating model on %s', (engine) => {
@@ -72,5 +75,33 @@ describe.each(engines)('automatic refits of the rating model on %s', (engine) =>
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(last).toEqual({ trigger: 'cli', adopted: manual!.adopted });
+  }, 120_000);
+
+  it('refits a series rated in bulk (a results import, like the demo seed) as the rating worker would', async () => {
+    // Both bulk loaders rate with one full recompute and never pass through the worker: the demo's 600-match
+    // series showed 'No refit yet'. 120 imported matches are past the first refit's 100.
+    const db = handle.db;
+    const season = simulateSeason({ teams: 8, matches: 120, days: 60, drift: 1, seed: 9 });
+    await createSeries(db, { tag: 'BULK', name: 'Bulk', current: false });
+    const csv = [
+      'date,winner,loser,result,type,map',
+      ...season.matches.map(
+        (m) => `${new Date(m.date).toISOString()},${m.winner},${m.loser},${m.result},competitive,Foy`,
+      ),
+    ].join('\n');
+    const summary = await importResults(db, cliActor, { seriesTag: 'BULK', csvText: csv });
+    expect(summary.imported).toBe(120);
+    const seriesId = (await db.selectFrom('series').select('id').where('tag', '=', 'BULK').executeTakeFirstOrThrow())
+      .id;
+    const fits = await db
+      .selectFrom('series_rating_fits')
+      .select(['trigger', 'rated_matches'])
+      .where('series_id', '=', seriesId)
+      .execute();
+    expect(fits).toEqual([{ trigger: 'auto', rated_matches: 120 }]);
+    // Adopted or not, the stored numbers are a full recompute's.
+    const stored = await ratingSnapshot(db, seriesId);
+    await recomputeSeries(db, seriesId);
+    expect(await ratingSnapshot(db, seriesId)).toEqual(stored);
   }, 120_000);
 });

@@ -12,7 +12,8 @@
  *   a few matches stay pending. Demo logs are small (DEMO_LOG_SIZE) so that the default size seeds in under a
  *   minute. While a series is being written it is the current one, because reports go to the current series.
  * - Rating runs once per series at the end (the rating queue is paused meanwhile): ratings, skills, percentiles
- *   and statistics, exactly as the queue would compute them.
+ *   and statistics, exactly as the queue would compute them, then the automatic refit check the queue runs after a
+ *   pass (a series with enough rated matches records a fit, and adopts it when it predicts better).
  */
 import { sql } from 'kysely';
 import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
@@ -28,7 +29,7 @@ import { setPlayerTrueStrengths, setTeamTrueStrength } from '#lib/server/reposit
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { decideMatch } from '#lib/server/services/match-actions.ts';
 import { ratingQueueIdle, withRatingQueuePaused } from '#lib/server/services/rating-queue.ts';
-import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
 import { grantRole } from '#lib/server/services/users.ts';
@@ -159,7 +160,7 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
     await setPlayerTrueStrengths(db, strengths);
     let count = 0;
-    for (const id of seriesIds) count += (await recomputeSeries(db, id)).posted;
+    for (const id of seriesIds) count += (await recomputeAndRefit(db, id)).posted;
     log(`Rated every series (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
     // A fast load leaves the planner without statistics (PGlite has no autovacuum): gather them once.
     await sql`analyze`.execute(db);

@@ -5,8 +5,8 @@
  * and nothing is written. Otherwise ONE transaction creates the missing teams (tag = name, rated in the series)
  * and tournaments (name = tag), and inserts the matches as approved (source 'import', no victor side), keyed by
  * import_key = sha256 of the natural key (series, date, winner, loser, result, map) so that importing the same
- * file again changes nothing. Competitive and event matches are then rated by recomputing the series; friendlies
- * are stored as 'skipped'.
+ * file again changes nothing. Competitive and event matches are then rated by recomputing the series (followed by
+ * the automatic refit check, as after a rating pass); friendlies are stored as 'skipped'.
  */
 import { createHash } from 'node:crypto';
 import type { Actor } from '#lib/server/auth/actor.ts';
@@ -18,7 +18,7 @@ import { matchWithoutLog, insertImportedMatches, insertTournamentForImport } fro
 import { findTournamentIdByTag } from '#lib/server/repositories/matches-write.ts';
 import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
 import { audit } from '#lib/server/services/audit.ts';
-import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { parseCsv } from './csv.ts';
 import { validateResultRecords, type ResultRow, type RowError } from './rows.ts';
@@ -146,6 +146,6 @@ export async function importResults(
       });
     return result;
   });
-  if (summary.imported > 0) await recomputeSeries(db, series.id);
+  if (summary.imported > 0) await recomputeAndRefit(db, series.id);
   return summary;
 }

@@ -15,7 +15,7 @@ import { audit } from '#lib/server/services/audit.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { ratedMatches } from './analysis.ts';
 import { modelColumns, seriesModel, storedModel, type StoredModel } from './params.ts';
-import { recomputeSeries } from './process.ts';
+import { recomputeSeries, type SeriesUpdate } from './process.ts';
 
 /** What a refit found and did. */
 export interface SeriesRefit {
@@ -82,6 +82,18 @@ export async function refitSeries(db: DB, seriesId: number, trigger: 'auto' | 'c
   });
   if (result.adopted) await recomputeSeries(db, seriesId);
   return result;
+}
+
+/**
+ * Rates a series loaded in bulk (the demo seed, a results import) with a full recompute, then runs the automatic
+ * refit check that the rating worker runs after each of its passes: matches rated this way never pass through the
+ * worker, and a demo of hundreds of rated matches was left on the default parameters with no fit recorded.
+ * Returns the recompute's update (the numbers after an adopted fit's replay are the stored ones).
+ */
+export async function recomputeAndRefit(db: DB, seriesId: number): Promise<SeriesUpdate> {
+  const update = await recomputeSeries(db, seriesId);
+  await refitSeries(db, seriesId, 'auto');
+  return update;
 }
 
 /** `hss ratings fit`: refits the series now (see {@link refitSeries}); null when it has too few matches. */
