@@ -3,7 +3,8 @@
  * The matches are inserted directly in bulk first (not timed). Prints the pure rating computation time (target
  * < 2 s) and the total of the recompute including database I/O (load the matches, write match ratings, rating
  * history and team ratings in one transaction), then the cost of posting one more match incrementally.
- * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end).
+ * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end,
+ * timed). BENCH_MATCHES and BENCH_TEAMS change the size.
  */
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import type { NewMatch } from '#lib/server/db/tables/matches.ts';
@@ -145,8 +146,13 @@ try {
   );
 } finally {
   if (url) {
+    // Deleting the series cascades to its matches and their rating history (indexed by match: migration 0004).
+    const t5 = performance.now();
     await db.deleteFrom('series').where('tag', '=', run).execute();
     await db.deleteFrom('teams').where('tag', 'like', `${run}-%`).execute();
+    console.log(
+      `Clean-up (the benchmark's series, matches, history and teams deleted): ${seconds(performance.now() - t5)}`,
+    );
   }
   await handle.close();
 }

@@ -87,7 +87,7 @@ export async function replacePlayerSkills(
   }
 }
 
-/** A player's rates in one match, for the in-match percentiles. */
+/** A player's rates in one match, for the in-match percentiles, with the percentiles stored now. */
 export interface PercentileSourceRow {
   match_id: number;
   steam_id: string;
@@ -96,20 +96,37 @@ export interface PercentileSourceRow {
   dpm: number;
   spm: number;
   cpm: number;
+  side_percentile: number | null;
+  all_percentile: number | null;
 }
 
-/** Player lines of the given matches (or of every match of the series still lacking percentiles). */
+/**
+ * Player lines of the given matches, of every match of the series ('all'), or of every match of the series still
+ * lacking percentiles ('missing').
+ */
 export function listPercentileSourceRows(
   db: DB,
   seriesId: number,
-  matchIds: readonly number[] | 'missing',
+  matchIds: readonly number[] | 'missing' | 'all',
 ): Promise<PercentileSourceRow[]> {
   let query = db
     .selectFrom('player_match_stats as s')
     .innerJoin('matches as m', 'm.id', 's.match_id')
-    .select(['s.match_id', 's.steam_id', 's.side', 's.kpm', 's.dpm', 's.spm', 's.cpm'])
+    .select([
+      's.match_id',
+      's.steam_id',
+      's.side',
+      's.kpm',
+      's.dpm',
+      's.spm',
+      's.cpm',
+      's.side_percentile',
+      's.all_percentile',
+    ])
     .where('m.series_id', '=', seriesId);
-  if (matchIds === 'missing') {
+  if (matchIds === 'all') {
+    // Every line of the series: no list of ids to send.
+  } else if (matchIds === 'missing') {
     query = query.where('s.match_id', 'in', (eb) =>
       eb
         .selectFrom('player_match_stats as p')

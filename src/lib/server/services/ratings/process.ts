@@ -90,10 +90,7 @@ export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate>
     const pass = await recomputeRatings(trx, seriesId);
     await enqueueRatingPass(trx, pass, ranked);
     const skills = await refreshPlayerSkills(trx, seriesId, GAME_TYPES);
-    const ids = (await trx.selectFrom('matches').select('id').where('series_id', '=', seriesId).execute()).map(
-      (r) => r.id,
-    );
-    const percentiles = await refreshPercentiles(trx, seriesId, ids);
+    const percentiles = await refreshPercentiles(trx, seriesId, 'all');
     await refreshSeriesStatistics(trx, seriesId);
     await setDerivedStale(trx, seriesId, false);
     await setRatingsStale(trx, seriesId, false);

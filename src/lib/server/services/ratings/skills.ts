@@ -81,16 +81,19 @@ export async function refreshPlayerSkills(
 }
 
 /**
- * Computes side_percentile and all_percentile of every player of the given matches (or of every match of the series
- * that still lacks them) with matchPercentiles: a player without a side is ranked among the side-less players.
+ * Computes side_percentile and all_percentile of every player of the given matches (of every match of the series:
+ * 'all'; of those that still lack them: 'missing') with matchPercentiles: a player without a side is ranked among
+ * the side-less players. Only lines whose stored percentiles differ are written (a recompute of an unchanged series
+ * rewrites none of its wide player lines). Returns the lines computed.
  */
 export async function refreshPercentiles(
   db: DB,
   seriesId: number,
-  matchIds: readonly number[] | 'missing',
+  matchIds: readonly number[] | 'missing' | 'all',
 ): Promise<number> {
   const source = await listPercentileSourceRows(db, seriesId, matchIds);
   const out: { match_id: number; steam_id: string; side_percentile: number; all_percentile: number }[] = [];
+  let computed = 0;
   for (let start = 0; start < source.length;) {
     let end = start;
     while (end < source.length && source[end]!.match_id === source[start]!.match_id) end++;
@@ -105,16 +108,19 @@ export async function refreshPercentiles(
         cpm: l.cpm,
       })),
     );
-    result.forEach((r, i) =>
+    result.forEach((r, i) => {
+      const line = lines[i]!;
+      if (line.side_percentile === r.side_percentile && line.all_percentile === r.all_percentile) return;
       out.push({
-        match_id: lines[i]!.match_id,
-        steam_id: lines[i]!.steam_id,
+        match_id: line.match_id,
+        steam_id: line.steam_id,
         side_percentile: r.side_percentile,
         all_percentile: r.all_percentile,
-      }),
-    );
+      });
+    });
+    computed += lines.length;
     start = end;
   }
   await writePercentiles(db, out);
-  return out.length;
+  return computed;
 }

@@ -12,6 +12,7 @@ import {
   insertRatingHistory,
   loadRatingHistory,
   loadTeamRatings,
+  updateRatingHistory,
   upsertTeamRatings,
   writeMatchRatings,
   type HistoryWrite,
@@ -119,24 +120,31 @@ export async function writeFullReplay(
   const wanted = historyWrites(replay, new Map(matches.map((m) => [m.id, m.date])));
   const key = (h: { team_id: number; match_id: number }): string => `${h.team_id}:${h.match_id}`;
   const stored = new Map((await loadRatingHistory(trx, series.id)).map((h) => [key(h), h]));
+  // A point whose team and match are stored is rewritten in place when its numbers changed; stored points the replay
+  // no longer gives are deleted, new ones inserted.
   const inserts: HistoryWrite[] = [];
-  const keep = new Set<string>();
+  const updates: (HistoryWrite & { id: number })[] = [];
   for (const h of wanted) {
-    const s = stored.get(key(h));
+    const k = key(h);
+    const s = stored.get(k);
+    if (!s) {
+      inserts.push(h);
+      continue;
+    }
+    stored.delete(k);
     if (
-      s &&
-      s.mu === h.mu &&
-      s.sigma === h.sigma &&
-      s.num_matches === h.num_matches &&
-      s.date.getTime() === h.date.getTime()
+      s.mu !== h.mu ||
+      s.sigma !== h.sigma ||
+      s.num_matches !== h.num_matches ||
+      s.date.getTime() !== h.date.getTime()
     )
-      keep.add(key(h));
-    else inserts.push(h);
+      updates.push({ ...h, id: s.id });
   }
   await deleteRatingHistory(
     trx,
-    [...stored.entries()].filter(([k]) => !keep.has(k)).map(([, h]) => h.id),
+    [...stored.values()].map((h) => h.id),
   );
+  await updateRatingHistory(trx, updates);
   await insertRatingHistory(trx, series.id, inserts);
 
   const prior: TeamRating = {
