@@ -43,11 +43,8 @@ export type MatchRatingWrite = Pick<MatchRow, 'id' | (typeof MATCH_RATING_COLUMN
 /** One rating_history point of a series. */
 export type HistoryWrite = Omit<RatingHistoryRow, 'id' | 'series_id'>;
 
-// Bulk writes pass one array parameter per column and expand them with unnest: one statement per table per chunk
-// on both engines, and cheaper for the server to read than JSON (no numeric detour). Numbers survive exactly: an
-// array element is printed as the shortest round-trip decimal and float8in parses it back. An update also matches its
-// rows by `id = any(ids)`: the planner cannot see how many rows unnest gives, and without it it hashes a scan of the
-// whole table for every chunk instead of looking the ids up.
+// Bulk writes pass one JSON array parameter and expand it with jsonb_to_recordset: one statement per chunk on both
+// engines. Numbers survive exactly: JSON.stringify prints the shortest round-trip decimal and float8in parses it back.
 const CHUNK = 5000;
 
 function chunks<T>(rows: readonly T[]): T[][] {
@@ -55,13 +52,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
 }
-
-/** One column of `rows` as an array parameter. */
-const col = <T, K extends keyof T>(rows: readonly T[], key: K): T[K][] => rows.map((r) => r[key]);
-
-/** A date column as ISO strings (exact to the millisecond on both engines). */
-const isoCol = <T>(rows: readonly T[], pick: (row: T) => Date | null): (string | null)[] =>
-  rows.map((r) => pick(r)?.toISOString() ?? null);
 
 /** Ids of the series that have queued matches, oldest series first. */
 export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
@@ -169,13 +159,12 @@ export async function loadTeamRatings(
 /** Inserts or updates the given team ratings of the series (true_strength is left alone). */
 export async function upsertTeamRatings(db: DB, seriesId: number, rows: readonly StoredTeamRating[]): Promise<void> {
   for (const part of chunks(rows)) {
+    const data = JSON.stringify(part.map((r) => ({ ...r, last_updated: r.last_updated?.toISOString() ?? null })));
     await sql`
       insert into team_ratings (series_id, team_id, mu, sigma, num_matches, wins, losses, last_updated)
       select ${seriesId}, v.team_id, v.mu, v.sigma, v.num_matches, v.wins, v.losses, v.last_updated
-      from unnest(${col(part, 'team_id')}::int[], ${col(part, 'mu')}::float8[], ${col(part, 'sigma')}::float8[],
-        ${col(part, 'num_matches')}::int[], ${col(part, 'wins')}::int[], ${col(part, 'losses')}::int[],
-        ${isoCol(part, (r) => r.last_updated)}::timestamptz[])
-        as v(team_id, mu, sigma, num_matches, wins, losses, last_updated)
+      from jsonb_to_recordset(${data}::jsonb) as v(team_id int, mu float8, sigma float8, num_matches int, wins int,
+        losses int, last_updated timestamptz)
       on conflict (series_id, team_id) do update set mu = excluded.mu, sigma = excluded.sigma,
         num_matches = excluded.num_matches, wins = excluded.wins, losses = excluded.losses,
         last_updated = excluded.last_updated`.execute(db);
@@ -185,6 +174,7 @@ export async function upsertTeamRatings(db: DB, seriesId: number, rows: readonly
 /** Writes the rating columns of the given matches; `post` also marks them posted (rated_at = now if unset). */
 export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[], post: boolean): Promise<void> {
   for (const part of chunks(rows)) {
+    const data = JSON.stringify(part);
     const status = post ? sql`'posted'` : sql`m.calculation_status`;
     const ratedAt = post ? sql`coalesce(m.rated_at, now())` : sql`m.rated_at`;
     await sql`
@@ -193,14 +183,10 @@ export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[
         winner_mu_after = v.winner_mu_after, winner_sigma_after = v.winner_sigma_after,
         loser_mu_after = v.loser_mu_after, loser_sigma_after = v.loser_sigma_after,
         win_probability = v.win_probability, calculation_status = ${status}, rated_at = ${ratedAt}
-      from unnest(${col(part, 'id')}::int[], ${col(part, 'winner_mu_before')}::float8[],
-        ${col(part, 'winner_sigma_before')}::float8[], ${col(part, 'loser_mu_before')}::float8[],
-        ${col(part, 'loser_sigma_before')}::float8[], ${col(part, 'winner_mu_after')}::float8[],
-        ${col(part, 'winner_sigma_after')}::float8[], ${col(part, 'loser_mu_after')}::float8[],
-        ${col(part, 'loser_sigma_after')}::float8[], ${col(part, 'win_probability')}::float8[])
-        as v(id, winner_mu_before, winner_sigma_before, loser_mu_before, loser_sigma_before, winner_mu_after,
-          winner_sigma_after, loser_mu_after, loser_sigma_after, win_probability)
-      where m.id = v.id and m.id = any(${col(part, 'id')}::int[])`.execute(db);
+      from jsonb_to_recordset(${data}::jsonb) as v(id int, winner_mu_before float8, winner_sigma_before float8,
+        loser_mu_before float8, loser_sigma_before float8, winner_mu_after float8, winner_sigma_after float8,
+        loser_mu_after float8, loser_sigma_after float8, win_probability float8)
+      where m.id = v.id`.execute(db);
   }
 }
 
@@ -232,12 +218,12 @@ export async function deleteRatingHistory(db: DB, ids: readonly number[]): Promi
 /** Appends rating history points of the series. */
 export async function insertRatingHistory(db: DB, seriesId: number, rows: readonly HistoryWrite[]): Promise<void> {
   for (const part of chunks(rows)) {
+    const data = JSON.stringify(part.map((r) => ({ ...r, date: r.date.toISOString() })));
     await sql`
       insert into rating_history (series_id, team_id, match_id, date, mu, sigma, num_matches)
       select ${seriesId}, v.team_id, v.match_id, v.date, v.mu, v.sigma, v.num_matches
-      from unnest(${col(part, 'team_id')}::int[], ${col(part, 'match_id')}::int[],
-        ${isoCol(part, (r) => r.date)}::timestamptz[], ${col(part, 'mu')}::float8[], ${col(part, 'sigma')}::float8[],
-        ${col(part, 'num_matches')}::int[]) as v(team_id, match_id, date, mu, sigma, num_matches)`.execute(db);
+      from jsonb_to_recordset(${data}::jsonb) as v(team_id int, match_id int, date timestamptz, mu float8,
+        sigma float8, num_matches int)`.execute(db);
   }
 }
 
@@ -247,12 +233,11 @@ export async function insertRatingHistory(db: DB, seriesId: number, rows: readon
  */
 export async function updateRatingHistory(db: DB, rows: readonly (HistoryWrite & { id: number })[]): Promise<void> {
   for (const part of chunks(rows)) {
+    const data = JSON.stringify(part.map((r) => ({ ...r, date: r.date.toISOString() })));
     await sql`
       update rating_history h set date = v.date, mu = v.mu, sigma = v.sigma, num_matches = v.num_matches
-      from unnest(${col(part, 'id')}::int[], ${isoCol(part, (r) => r.date)}::timestamptz[],
-        ${col(part, 'mu')}::float8[], ${col(part, 'sigma')}::float8[], ${col(part, 'num_matches')}::int[])
-        as v(id, date, mu, sigma, num_matches)
-      where h.id = v.id and h.id = any(${col(part, 'id')}::int[])`.execute(db);
+      from jsonb_to_recordset(${data}::jsonb) as v(id int, date timestamptz, mu float8, sigma float8, num_matches int)
+      where h.id = v.id`.execute(db);
   }
 }
 
