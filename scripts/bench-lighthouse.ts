@@ -137,8 +137,11 @@ async function audit(baseUrl: string): Promise<(string | number)[][]> {
         // The run with the median performance score stands for the page (the estimate: its own median).
         const median = <T>(list: T[], key: (x: T) => number) =>
           [...list].sort((a, b) => key(a) - key(b))[Math.floor((list.length - 1) / 2)]!;
-        const { real } = median(runs, (r) => r.real.scores[0]!);
-        const { cpu, thread } = median(runs, (r) => r.cpu.scores[0]!);
+        // A run whose trace broke (Lighthouse's NO_NAVSTART: no metrics, score 0) does not stand for the page.
+        const usable = runs.filter((r) => Number.isFinite(r.real.lcp));
+        const pool = usable.length > 0 ? usable : runs;
+        const { real } = median(pool, (r) => r.real.scores[0]!);
+        const { cpu, thread } = median(pool, (r) => r.cpu.scores[0]!);
         rows.push([
           name,
           form,
@@ -175,7 +178,7 @@ async function main(): Promise<void> {
     });
   }
   console.log(
-    `\nMedian of ${RUNS} run(s) by performance score. "wait" is the main thread's wall time over its CPU time (1.0x on` +
+    `\nMedian of ${RUNS} run(s) by performance score (of two, the lower). "wait" is the main thread's wall time over its CPU time (1.0x on` +
       ` an idle machine); the last three columns audit the same runs counting CPU time only (an estimate).`,
   );
   const headers = ['page', 'form', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'];
