@@ -2,16 +2,23 @@ import type { Match } from '#lib/schemas/match.ts';
 import type { TeamDetail, TeamPlayers } from '#lib/schemas/team.ts';
 import type { HeadToHead, TeamChoice, TeamWinRates } from '#lib/schemas/team-view.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
 import { actsForTeam } from '#lib/server/auth/actor.ts';
 import { notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
-import { getTeamDetail, listTeamPlayers, listTeams } from '#lib/server/services/read/teams.ts';
-import { listPrivateMatches, listSeriesMatches } from '#lib/server/services/read/matches.ts';
+import { listPlayersOfTeam, toTeam, toTeamDetail } from '#lib/server/services/read/teams.ts';
+import { listMatchesOfTeam, listPrivateMatchesOf } from '#lib/server/services/read/matches.ts';
 import { mapView } from '#lib/server/services/read/values.ts';
 import { seriesEnv } from '#lib/server/services/ratings/params.ts';
 import { listTeamResults } from '#lib/server/repositories/read/team-results.ts';
+import {
+  findSeriesTeam,
+  listRatingHistory,
+  listSeriesTeams,
+  type SeriesTeamRow,
+} from '#lib/server/repositories/read/teams.ts';
 import { recordAgainst, teamWinRates, type TeamResult } from '#lib/domain/teams/record.ts';
 import { forecastAt, matchQuality } from '#lib/domain/rating/index.ts';
 import { pagingToQuery, readPaging, type Paging, type PagingOptions } from '#lib/kit/pager.ts';
@@ -64,16 +71,31 @@ export interface TeamPage {
 /** /teams/{team} answers either the page or the address of the team's current tag (an old tag was used). */
 export type TeamPageResult = { page: TeamPage } | { redirectTo: string };
 
+/** The series' active teams in ranking order (the head-to-head choices, and the rows of the team and opponent). */
+type ActiveTeams = Promise<{ rows: SeriesTeamRow[] }>;
+
+/**
+ * The team's row in the series ordering: taken from the active teams already read when it is one of them, else
+ * read on its own (an inactive team); 404 when the team has no rating in the series.
+ */
+async function seriesRowOf(db: DB, series: SeriesRow, team: TeamRow, active: ActiveTeams): Promise<SeriesTeamRow> {
+  const listed = team.inactive ? undefined : (await active).rows.find((r) => r.id === team.id);
+  const row = listed ?? (await findSeriesTeam(db, series.id, series.ranked_after_matches, team));
+  if (!row) throw notFound(messages.teamNotFound(team.tag));
+  return row;
+}
+
 async function headToHead(
   db: DB,
   series: SeriesRow,
   team: TeamDetail,
-  results: Promise<TeamResult[]>,
+  results: Promise<{ results: TeamResult[] }>,
+  active: ActiveTeams,
   vs: string,
 ): Promise<HeadToHead> {
   const other = await requireTeam(db, vs);
-  const { rating_history: _history, ...opponent } = await getTeamDetail(db, series, other.tag);
-  const { wins, losses } = recordAgainst(await results, other.id);
+  const opponent = toTeam(await seriesRowOf(db, series, other, active), series.ranked_after_matches);
+  const { wins, losses } = recordAgainst((await results).results, other.id);
   const env = seriesEnv(series);
   return {
     opponent,
@@ -85,11 +107,21 @@ async function headToHead(
   };
 }
 
+/** Keeps a rejection of `promise` from going unhandled until the part of the page that awaits it reports it. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /**
  * /teams/{team}: the team of the series in use (an old tag redirects to the current one; unknown, or not in the
  * series: 404) with its rating history, its public matches (newest first), players, win rates by map and side, the
  * head-to-head against `vs`, and for its managers and admins its private matches. Each section but the header is
  * loaded on its own, so one failing shows its message while the rest renders.
+ *
+ * The team is looked up once and every other read starts at once, each table read in one round trip (counted in
+ * tests/integration/pages/round-trips.test.ts): the series' active teams serve as the head-to-head choices and
+ * give the team's (and the opponent's) rank and rating, so only an inactive team is read again.
  */
 export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): Promise<TeamPageResult> {
   const series = locals.series;
@@ -97,34 +129,35 @@ export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): P
   const db = await getDb();
   const row = await requireTeam(db, tag);
   if (row.tag !== tag) return { redirectTo: row.tag };
-  const team = await getTeamDetail(db, series, row.tag);
   const canManage = actsForTeam(locals.actor, row.id);
   const matchesPaging = readPaging(url, TEAM_MATCHES_PAGING);
   const playersPaging = readPaging(url, TEAM_PLAYERS_PAGING);
   const privatePaging = readPaging(url, TEAM_PRIVATE_PAGING);
   const vs = (url.searchParams.get('vs') ?? '').trim().slice(0, 32);
-  const results = listTeamResults(db, series.id, row.id);
-  // A rejection here is reported by the sections that await it; this keeps it from going unhandled meanwhile.
-  results.catch(() => undefined);
 
-  const [matches, players, winRates, choices, versus, privateMatches] = await Promise.all([
+  const active = quiet(
+    listSeriesTeams(db, series.id, series.ranked_after_matches, { inactive: false, limit: MAX_CHOICES, offset: 0 }),
+  );
+  const history = quiet(listRatingHistory(db, series.id, row.id));
+  const results = quiet(listTeamResults(db, series.id, row));
+  const sections = Promise.all([
     settle(async () => {
-      const list = await listSeriesMatches(db, series, { desc: true, tag: row.tag, ...pagingToQuery(matchesPaging) });
+      const total = results.then((r) => r.listed);
+      const list = await listMatchesOfTeam(db, series, row, total, { desc: true, ...pagingToQuery(matchesPaging) });
       return { matches: list.matches, total: list.meta.total_count, paging: matchesPaging };
     }),
     settle(async () => ({
-      ...(await listTeamPlayers(db, series, row.tag, pagingToQuery(playersPaging))),
+      ...(await listPlayersOfTeam(db, series, row.id, pagingToQuery(playersPaging))),
       paging: playersPaging,
     })),
-    settle(async () => teamWinRates(await results, (id) => mapView(id).name)),
-    listTeams(db, series, { inactiveOnly: false, limit: MAX_CHOICES, offset: 0 }).then(
-      (page) => page.teams.filter((t) => t.tag !== row.tag).map((t) => ({ tag: t.tag, name: t.name })),
+    settle(async () => teamWinRates((await results).results, (id) => mapView(id).name)),
+    active.then(
+      (page) => page.rows.filter((t) => t.id !== row.id).map((t) => ({ tag: t.tag, name: t.name })),
       () => [],
     ),
-    vs ? settle(() => headToHead(db, series, team, results, vs)) : Promise.resolve(null),
     canManage
       ? settle(async () => {
-          const list = await listPrivateMatches(db, series, row.tag, locals.actor, {
+          const list = await listPrivateMatchesOf(db, series, row, locals.actor, {
             desc: true,
             ...pagingToQuery(privatePaging),
           });
@@ -132,6 +165,9 @@ export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): P
         })
       : Promise.resolve(null),
   ]);
+  const team = toTeamDetail(series, await seriesRowOf(db, series, row, active), await history);
+  const versus = vs ? settle(() => headToHead(db, series, team, results, active, vs)) : Promise.resolve(null);
+  const [[matches, players, winRates, choices, privateMatches], versusResult] = await Promise.all([sections, versus]);
   const ownTags = [team.tag, ...team.previous_tags.map((p) => p.tag)].map((t) => t.toLowerCase());
   return {
     page: {
@@ -141,7 +177,7 @@ export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): P
       matches,
       players,
       winRates,
-      headToHead: { choices, vs, result: versus },
+      headToHead: { choices, vs, result: versusResult },
       privateMatches,
       meta: previewMeta(teamCard(series.tag, team)),
     },

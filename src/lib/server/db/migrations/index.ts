@@ -12,6 +12,7 @@ import * as m0010 from './0010_registration_discord_role.ts';
 import * as m0011 from './0011_series_derived_stale.ts';
 import * as m0012 from './0012_series_ratings_stale.ts';
 import * as m0013 from './0013_webhook_claim_owner.ts';
+import * as m0014 from './0014_team_page_indexes.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_series_derived_stale': m0011,
   '0012_series_ratings_stale': m0012,
   '0013_webhook_claim_owner': m0013,
+  '0014_team_page_indexes': m0014,
 };

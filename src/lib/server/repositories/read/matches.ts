@@ -24,7 +24,8 @@ export interface MatchPage {
 
 type MatchEb = ExpressionBuilder<Database & { m: Database['matches'] }, 'm'>;
 
-function applyFilter(eb: MatchEb, filter: MatchFilter) {
+/** The filter as a condition on `matches as m`. */
+export function applyFilter(eb: MatchEb, filter: MatchFilter) {
   const conditions = [eb('m.series_id', '=', filter.seriesId), eb('m.visibility', '=', filter.visibility)];
   for (const team of filter.involving ?? []) {
     const either = [];
@@ -107,18 +108,20 @@ export async function listMatches(
   filter: MatchFilter,
   page: MatchPage,
 ): Promise<{ rows: MatchListRow[]; total: number }> {
-  const direction = page.desc ? 'desc' : 'asc';
-  const [rows, count] = await Promise.all([
-    selectMatches(db)
-      .where((eb) => applyFilter(eb as unknown as MatchEb, filter))
-      .orderBy('m.date', direction)
-      .orderBy('m.id', direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    countMatches(db, filter),
-  ]);
+  const [rows, count] = await Promise.all([listMatchRows(db, filter, page), countMatches(db, filter)]);
   return { rows, total: count };
+}
+
+/** One page of matches by date (then id) that match the filter, without the total (listMatches). */
+export function listMatchRows(db: DB, filter: MatchFilter, page: MatchPage): Promise<MatchListRow[]> {
+  const direction = page.desc ? 'desc' : 'asc';
+  return selectMatches(db)
+    .where((eb) => applyFilter(eb as unknown as MatchEb, filter))
+    .orderBy('m.date', direction)
+    .orderBy('m.id', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** How many matches match the filter; concurrent counts of one filter (e.g. of different pages) share a query. */

@@ -1,24 +1,39 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { TeamResult } from '#lib/domain/teams/record.ts';
+import { applyFilter, type MatchFilter } from './matches.ts';
 
-/** The team's public matches of the series as results (map, victor side, won, opponent id), oldest first. */
-export async function listTeamResults(db: DB, seriesId: number, teamId: number): Promise<TeamResult[]> {
+/** The filter of a team's public matches of the series: by its id, or by its tag as reported (the team page's list). */
+export function teamMatchFilter(seriesId: number, team: { id: number; tag: string }): MatchFilter {
+  return { seriesId, visibility: 'public', involving: [{ teamIds: [team.id], tags: [team.tag.toLowerCase()] }] };
+}
+
+/**
+ * The team's public matches of the series as results (map, victor side, won, opponent id), oldest first, and the
+ * number of matches in the team's match list (teamMatchFilter: also those reported under its tag without naming
+ * the team, which have no result for it): the win rates, the head-to-head and the list's total in one query.
+ */
+export async function listTeamResults(
+  db: DB,
+  seriesId: number,
+  team: { id: number; tag: string },
+): Promise<{ results: TeamResult[]; listed: number }> {
   const rows = await db
     .selectFrom('matches as m')
     .select(['m.map', 'm.victor_side', 'm.winner_team_id', 'm.loser_team_id'])
-    .where('m.series_id', '=', seriesId)
-    .where('m.visibility', '=', 'public')
-    .where((eb) => eb.or([eb('m.winner_team_id', '=', teamId), eb('m.loser_team_id', '=', teamId)]))
+    .where((eb) => applyFilter(eb, teamMatchFilter(seriesId, team)))
     .orderBy('m.date')
     .orderBy('m.id')
     .execute();
-  return rows.map((row) => {
-    const won = row.winner_team_id === teamId;
-    return {
+  const results: TeamResult[] = [];
+  for (const row of rows) {
+    if (row.winner_team_id !== team.id && row.loser_team_id !== team.id) continue;
+    const won = row.winner_team_id === team.id;
+    results.push({
       map: row.map,
       victorSide: row.victor_side,
       won,
       opponentId: won ? row.loser_team_id : row.winner_team_id,
-    };
-  });
+    });
+  }
+  return { results, listed: rows.length };
 }

@@ -123,35 +123,53 @@ export function listRatingHistory(db: DB, seriesId: number, teamId: number) {
     .execute();
 }
 
+/** A player of a team's page with the names to show (`aliases`: most used first) and the list's total. */
+export interface TeamPlayerRow {
+  steam_id: string;
+  name: string;
+  primary_name: string | null;
+  aliases: string[];
+}
+
 /**
- * Public players who played for the team in public matches of the series, most matches first, one page of
- * steam ids plus the total.
+ * Public players who played for the team in public matches of the series, most matches first: one page of them
+ * with their names and aliases, plus the total, in one query (the total is a window count over the grouped
+ * players; a page past the end costs a second count). The team's rows and the series' public match ids are both
+ * read from indexes alone (0008 and 0014), not from the wide rows.
  */
-export async function listTeamPlayerIds(
+export async function listTeamPlayerPage(
   db: DB,
   seriesId: number,
   teamId: number,
   page: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const base = db
-    .selectFrom('player_match_stats as s')
-    .innerJoin('matches as m', 'm.id', 's.match_id')
-    .innerJoin('players as p', 'p.steam_id', 's.steam_id')
-    .where('s.team_id', '=', teamId)
-    .where('m.series_id', '=', seriesId)
-    .where('m.visibility', '=', 'public')
-    .where('p.visibility', '=', 'public');
-  const [rows, total] = await Promise.all([
-    base
-      .select('s.steam_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .groupBy('s.steam_id')
-      .orderBy('n', 'desc')
-      .orderBy('s.steam_id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select(sql<number>`count(distinct s.steam_id)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.steam_id), total: Number(total.n) };
+): Promise<{ players: TeamPlayerRow[]; total: number }> {
+  const result = await sql<TeamPlayerRow & { total: number }>`
+    select x.steam_id, x.name, x.primary_name, x.total,
+      (select coalesce(json_agg(a.name order by a.times_seen desc, a.last_seen desc), '[]'::json)
+        from player_aliases a where a.steam_id = x.steam_id) as aliases
+    from (
+      select p.steam_id, p.name, p.primary_name, count(*) as n, (count(*) over ())::int as total
+      from player_match_stats s
+      join matches m on m.id = s.match_id
+      join players p on p.steam_id = s.steam_id
+      where s.team_id = ${teamId} and m.series_id = ${seriesId} and m.visibility = 'public'
+        and p.visibility = 'public'
+      group by p.steam_id
+      order by n desc, p.steam_id
+      limit ${page.limit} offset ${page.offset}
+    ) x
+    order by x.n desc, x.steam_id`.execute(db);
+  const rows = result.rows;
+  if (rows.length > 0 || page.offset === 0) {
+    return { players: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+  }
+  const count = await sql<{ n: number }>`
+    select count(distinct s.steam_id)::int as n
+    from player_match_stats s
+    join matches m on m.id = s.match_id
+    join players p on p.steam_id = s.steam_id
+    where s.team_id = ${teamId} and m.series_id = ${seriesId} and m.visibility = 'public' and p.visibility = 'public'`.execute(
+    db,
+  );
+  return { players: [], total: Number(count.rows[0]?.n ?? 0) };
 }

@@ -7,7 +7,7 @@ import {
   findSeriesTeam,
   listRatingHistory,
   listSeriesTeams,
-  listTeamPlayerIds,
+  listTeamPlayerPage,
   type SeriesTeamRow,
 } from '#lib/server/repositories/read/teams.ts';
 import { findPlayers, listAliases } from '#lib/server/repositories/read/players.ts';
@@ -55,7 +55,7 @@ export async function listTeams(
 }
 
 /** The live team for `tag` (old tags resolve) with its series rating; 404 when unknown or not in the series. */
-async function requireSeriesTeam(db: DB, series: SeriesRow, tag: string): Promise<SeriesTeamRow> {
+export async function requireSeriesTeam(db: DB, series: SeriesRow, tag: string): Promise<SeriesTeamRow> {
   const team = await requireTeam(db, tag);
   const row = await findSeriesTeam(db, series.id, series.ranked_after_matches, team);
   if (!row) throw notFound(messages.teamNotFound(tag));
@@ -65,7 +65,15 @@ async function requireSeriesTeam(db: DB, series: SeriesRow, tag: string): Promis
 /** GET .../teams/{tag}: the team with its rating history (public matches, oldest first). */
 export async function getTeamDetail(db: DB, series: SeriesRow, tag: string): Promise<TeamDetail> {
   const row = await requireSeriesTeam(db, series, tag);
-  const history = await listRatingHistory(db, series.id, row.id);
+  return toTeamDetail(series, row, await listRatingHistory(db, series.id, row.id));
+}
+
+/** The API view of a team of the series with its rating history (listRatingHistory's rows). */
+export function toTeamDetail(
+  series: SeriesRow,
+  row: SeriesTeamRow,
+  history: Awaited<ReturnType<typeof listRatingHistory>>,
+): TeamDetail {
   return {
     ...toTeam(row, series.ranked_after_matches),
     rating_history: history.map((h) => ({
@@ -79,14 +87,17 @@ export async function getTeamDetail(db: DB, series: SeriesRow, tag: string): Pro
   };
 }
 
+/** A player's names to show: the primary (or last-seen) name first, then the other aliases (most used first). */
+function namesOf(player: { name: string; primary_name: string | null }, aliases: readonly string[]): string[] {
+  const first = player.primary_name ?? player.name;
+  return [first, ...aliases.filter((a) => a !== first)];
+}
+
 /** Names of players to show: the primary (or last-seen) name first, then other aliases, most used first. */
 export async function playerNames(db: DB, steamIds: string[]): Promise<Map<string, string[]>> {
   const [players, aliases] = await Promise.all([findPlayers(db, steamIds), listAliases(db, steamIds)]);
   const names = new Map<string, string[]>();
-  for (const player of players) {
-    const first = player.primary_name ?? player.name;
-    names.set(player.steam_id, [first, ...(aliases.get(player.steam_id) ?? []).filter((a) => a !== first)]);
-  }
+  for (const player of players) names.set(player.steam_id, namesOf(player, aliases.get(player.steam_id) ?? []));
   return names;
 }
 
@@ -98,10 +109,19 @@ export async function listTeamPlayers(
   page: { limit: number; offset: number },
 ): Promise<TeamPlayers> {
   const team = await requireSeriesTeam(db, series, tag);
-  const { ids, total } = await listTeamPlayerIds(db, series.id, team.id, page);
-  const names = await playerNames(db, ids);
+  return listPlayersOfTeam(db, series, team.id, page);
+}
+
+/** The players of a team already found (listTeamPlayers without finding it again): one query. */
+export async function listPlayersOfTeam(
+  db: DB,
+  series: SeriesRow,
+  teamId: number,
+  page: { limit: number; offset: number },
+): Promise<TeamPlayers> {
+  const { players, total } = await listTeamPlayerPage(db, series.id, teamId, page);
   return {
-    players: ids.map((id) => ({ steam_id: id, aliases: names.get(id) ?? [] })),
-    meta: { count: ids.length, offset: page.offset, total_count: total },
+    players: players.map((p) => ({ steam_id: p.steam_id, aliases: namesOf(p, p.aliases ?? []) })),
+    meta: { count: players.length, offset: page.offset, total_count: total },
   };
 }
