@@ -1,8 +1,13 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { createTournamentForm, editTournamentForm, type TournamentFormValues } from '#lib/client/tournament-form.ts';
+import { submitThenGo } from '#lib/client/form.ts';
 import '#islands/shared/island-form.css';
 import { useTypedBeforeHydration } from '#islands/shared/use-typed-before-hydration.ts';
+import { TextField, type TextFieldSpec } from '#islands/shared/TextField.tsx';
+import { CheckboxField } from '#islands/shared/CheckboxField.tsx';
+import { FormFooter } from '#islands/shared/FormFooter.tsx';
+import { TAGGED_FIELDS, tagField } from '#islands/shared/tagged-fields.ts';
 
 export interface TournamentFormProps {
   /** 'create' (POST, tag typed here) or 'edit' (PATCH of the tournament `initial.tag`; the tag cannot change). */
@@ -13,16 +18,10 @@ export interface TournamentFormProps {
   cancelHref: string;
 }
 
-type TextField = 'name' | 'tag' | 'icon' | 'invite';
-const LABELS: Record<TextField, { label: string; hint?: string; type: 'text' | 'url' }> = {
-  name: { label: 'Name', type: 'text' },
-  tag: {
-    label: 'Tag',
-    hint: 'Up to 16 characters, no spaces, slashes, ?, # or %. It cannot be changed later.',
-    type: 'text',
-  },
-  icon: { label: 'Icon URL', hint: 'Empty, or an absolute URL such as https://cdn.discordapp.com/…', type: 'url' },
-  invite: { label: 'Invite URL', hint: 'Empty, or an absolute URL such as https://discord.gg/…', type: 'url' },
+type TextFieldName = 'name' | 'tag' | 'icon' | 'invite';
+const LABELS: Record<TextFieldName, TextFieldSpec> = {
+  ...TAGGED_FIELDS,
+  tag: tagField('Up to 16 characters, no spaces, slashes, ?, # or %. It cannot be changed later.'),
 };
 
 /**
@@ -43,59 +42,21 @@ export default function TournamentForm(props: TournamentFormProps) {
 
   useTypedBeforeHydration(formRef, form.$form, set);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const outcome = await form.submit();
-    if (outcome.ok) window.location.assign(props.doneHref.replace('{tag}', encodeURIComponent(outcome.result)));
-  };
-
-  const textField = (name: TextField) => {
-    const { label, hint, type } = LABELS[name];
-    const error = state.errors[name];
-    const describedBy = [hint ? `tf-${name}-hint` : '', error ? `tf-${name}-error` : ''].filter(Boolean).join(' ');
-    return (
-      <div className="field" key={name}>
-        <label htmlFor={`tf-${name}`}>{label}</label>
-        <input
-          id={`tf-${name}`}
-          name={name}
-          type={type}
-          value={String(values[name] ?? '')}
-          required={name === 'name' || name === 'tag'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(e) => set(name, e.currentTarget.value)}
-        />
-        {hint && (
-          <p className="hint" id={`tf-${name}-hint`}>
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p className="error" id={`tf-${name}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const textField = (name: TextFieldName) => (
+    <TextField idPrefix="tf" name={name} {...LABELS[name]} state={state} onChange={set} />
+  );
 
   const checkbox = (name: 'event' | 'active', label: string) => (
-    <div className="field check" key={name}>
-      <input
-        id={`tf-${name}`}
-        name={name}
-        type="checkbox"
-        checked={Boolean(values[name])}
-        onChange={(e) => set(name, e.currentTarget.checked)}
-      />
-      <label htmlFor={`tf-${name}`}>{label}</label>
-      {state.errors[name] && <p className="error">{state.errors[name]}</p>}
-    </div>
+    <CheckboxField idPrefix="tf" name={name} label={label} state={state} onChange={set} />
   );
 
   return (
-    <form className="island-form tournament-form" ref={formRef} onSubmit={onSubmit} noValidate>
+    <form
+      className="island-form tournament-form"
+      ref={formRef}
+      onSubmit={(event) => submitThenGo(event, form, props.doneHref)}
+      noValidate
+    >
       {textField('name')}
       {props.mode === 'create' ? (
         textField('tag')
@@ -126,17 +87,13 @@ export default function TournamentForm(props: TournamentFormProps) {
       </div>
       {checkbox('event', 'Event tournament (its matches are reported as events)')}
       {props.mode === 'edit' && checkbox('active', 'Active (listed on the home page)')}
-      {state.formError && (
-        <p className="error form-error" role="alert">
-          {state.formError}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="submit" className="button" disabled={state.submitting}>
-          {state.submitting ? 'Saving…' : props.mode === 'create' ? 'Create tournament' : 'Save changes'}
-        </button>
-        <a href={props.cancelHref}>Cancel</a>
-      </div>
+      <FormFooter
+        formError={state.formError}
+        submitting={state.submitting}
+        submitLabel={props.mode === 'create' ? 'Create tournament' : 'Save changes'}
+        busyLabel="Saving…"
+        cancelHref={props.cancelHref}
+      />
     </form>
   );
 }

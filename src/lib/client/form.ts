@@ -14,6 +14,32 @@ export interface FormState<Values extends Record<string, unknown>> {
 
 export type SubmitOutcome<Result> = { ok: true; result: Result } | { ok: false };
 
+/** The `keys` of a form's values: the fields one form of several over the same values shows and sends. */
+export function pickFields<Values extends object, K extends keyof Values>(values: Values, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<Values, K>;
+}
+
+/** A PATCH body of the fields present: the undefined ones are left out (a PATCH changes only what it carries). */
+export function definedFields<Body extends object>(body: Body): Body {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Body;
+}
+
+/**
+ * The submit handler of a form island that saves something named by a tag (a team, a tournament): keeps the
+ * browser from sending the form itself, submits it through `form` and, once saved, goes to `doneHref` with `{tag}`
+ * replaced by the saved tag. On a failure it stays: the errors are in the form's state, what was typed is kept.
+ */
+export async function submitThenGo(
+  event: { preventDefault(): void },
+  form: { submit(): Promise<SubmitOutcome<string>> },
+  doneHref: string,
+  go: (href: string) => void = (href) => window.location.assign(href),
+): Promise<void> {
+  event.preventDefault();
+  const outcome = await form.submit();
+  if (outcome.ok) go(doneHref.replace('{tag}', encodeURIComponent(outcome.result)));
+}
+
 /** The first message per top-level field of a zod error (`body` for an issue with no path). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

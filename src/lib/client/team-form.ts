@@ -1,5 +1,5 @@
 import { apiClient, type ApiClient as Client } from '#lib/client/api.ts';
-import { createForm } from '#lib/client/form.ts';
+import { createForm, definedFields, pickFields } from '#lib/client/form.ts';
 import { createTeamInputSchema, patchTeamInputSchema, type PatchTeamBody } from '#lib/schemas/team-input.ts';
 import { registrationInputSchema } from '#lib/schemas/registration.ts';
 
@@ -33,13 +33,9 @@ export const EMPTY_TEAM: TeamFormValues = {
   inactive: false,
 };
 
-function pick<K extends keyof TeamFormValues>(values: TeamFormValues, keys: readonly K[]) {
-  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<TeamFormValues, K>;
-}
-
 /** A PATCH changes only the fields present: the undefined ones are left out. */
 export function patchBody(data: PatchTeamBody): PatchTeamBody {
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as PatchTeamBody;
+  return definedFields(data);
 }
 
 /**
@@ -59,19 +55,19 @@ export function teamForm(
     case 'create':
       return createForm({
         schema: createTeamInputSchema,
-        initial: pick(initial, TEAM_FORM_FIELDS.create),
+        initial: pickFields(initial, TEAM_FORM_FIELDS.create),
         send: async (data) => (await client.teams.create(context.series, data)).tag,
       });
     case 'edit':
       return createForm({
         schema: patchTeamInputSchema,
-        initial: pick(initial, TEAM_FORM_FIELDS.edit),
+        initial: pickFields(initial, TEAM_FORM_FIELDS.edit),
         send: async (data) => (await client.teams.update(context.series, context.tag, patchBody(data))).tag,
       });
     case 'request':
       return createForm({
         schema: registrationInputSchema,
-        initial: pick(initial, TEAM_FORM_FIELDS.request),
+        initial: pickFields(initial, TEAM_FORM_FIELDS.request),
         send: async (data) => (await client.teamRequests.create(data)).tag,
       });
   }

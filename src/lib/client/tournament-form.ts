@@ -1,5 +1,5 @@
 import { apiClient, type ApiClient as Client } from '#lib/client/api.ts';
-import { createForm } from '#lib/client/form.ts';
+import { createForm, definedFields, pickFields } from '#lib/client/form.ts';
 import {
   createTournamentInputSchema,
   patchTournamentInputSchema,
@@ -32,17 +32,13 @@ export const EMPTY_TOURNAMENT: TournamentFormValues = {
   active: true,
 };
 
-function pick<K extends keyof TournamentFormValues>(values: TournamentFormValues, keys: readonly K[]) {
-  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<TournamentFormValues, K>;
-}
-
 /**
  * The update of spec section 5: every field except the tag, with the undefined ones left out (a PATCH changes
  * only the fields present).
  */
 export function patchBody(data: PatchTournamentBody): PatchTournamentBody {
   const { tag: _tag, ...rest } = data as PatchTournamentBody & { tag?: unknown };
-  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as PatchTournamentBody;
+  return definedFields(rest as PatchTournamentBody);
 }
 
 /**
@@ -52,7 +48,7 @@ export function patchBody(data: PatchTournamentBody): PatchTournamentBody {
 export function createTournamentForm(initial: TournamentFormValues = EMPTY_TOURNAMENT, client: Client = apiClient()) {
   return createForm({
     schema: createTournamentInputSchema,
-    initial: pick(initial, CREATE_FIELDS),
+    initial: pickFields(initial, CREATE_FIELDS),
     send: async (data) => (await client.tournaments.create(data)).tag,
   });
 }
@@ -61,7 +57,7 @@ export function createTournamentForm(initial: TournamentFormValues = EMPTY_TOURN
 export function editTournamentForm(tag: string, initial: TournamentFormValues, client: Client = apiClient()) {
   return createForm({
     schema: patchTournamentInputSchema,
-    initial: pick(initial, EDIT_FIELDS),
+    initial: pickFields(initial, EDIT_FIELDS),
     send: async (data) => (await client.tournaments.update(tag, patchBody(data))).tag,
   });
 }

@@ -3,7 +3,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import type { z } from 'zod';
 import { createTeamInputSchema } from '#lib/schemas/team-input.ts';
 import { ApiError } from '#lib/client/api.ts';
-import { createForm, fieldNamedBy } from '#lib/client/form.ts';
+import { createForm, fieldNamedBy, submitThenGo } from '#lib/client/form.ts';
 
 const typed = { name: 'Seventh Dragoons', tag: '7DR', icon: 'not a url', invite: '' };
 
@@ -70,5 +70,21 @@ describe('form helper', () => {
     expect(fieldNamedBy("The log's map 'Foy' is not in the map catalogue; give the 'map' field", fields)).toBe('map');
     expect(fieldNamedBy("Invalid field 'teams.1': unknown team", fields)).toBe('teams');
     expect(fieldNamedBy('Only an admin can do this', fields)).toBeUndefined();
+  });
+
+  it('submits in place of the browser and goes on to the saved tag only once saved', async () => {
+    const gone: string[] = [];
+    let prevented = 0;
+    const event = { preventDefault: () => void prevented++ };
+    const refused = teamForm(async () => {
+      throw new ApiError(409, { error: 'taken' });
+    });
+    refused.setField('icon', '');
+    await submitThenGo(event, refused, '/teams/{tag}?series=S3', (href) => gone.push(href));
+    expect([prevented, gone, refused.$form.get().values.name]).toEqual([1, [], 'Seventh Dragoons']);
+    const saved = teamForm(async () => '[7DR]');
+    saved.setField('icon', '');
+    await submitThenGo(event, saved, '/teams/{tag}?series=S3', (href) => gone.push(href));
+    expect([prevented, gone]).toEqual([2, ['/teams/%5B7DR%5D?series=S3']]);
   });
 });
