@@ -88,6 +88,15 @@ describe('TeamBadge', () => {
     expect(page.all('.team-icon')).toHaveLength(0);
     expect(page.text).toBe('RND unregistered');
   });
+  it("is a team page's h1 of tag and name, the icon beside it and no link", async () => {
+    const page = await render(TeamBadge, {
+      props: { team: { tag: '[7DR]', name: '7th Dragoons', icon: null }, size: 48, heading: true },
+    });
+    expect(page.one('h1').text).toBe('[7DR] 7th Dragoons');
+    expect(page.all('h1 .team-icon')).toHaveLength(0);
+    expect(page.one('.team-icon').attrs['class']).toContain('large');
+    expect(page.all('a')).toHaveLength(0);
+  });
 });
 
 describe('StatusBadge', () => {
