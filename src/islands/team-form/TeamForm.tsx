@@ -57,12 +57,7 @@ export default function TeamForm(props: TeamFormProps) {
 
   const [submitLabel, busyLabel] = SUBMIT[props.mode];
   return (
-    <form
-      className="island-form team-form"
-      ref={formRef}
-      onSubmit={(event) => submitThenGo(event, form, props.doneHref)}
-      noValidate
-    >
+    <form className="island-form team-form" ref={formRef} onSubmit={submitThenGo(form, props.doneHref)} noValidate>
       {(['name', 'tag', 'icon', 'invite', 'discord_role_id', 'contact'] as const)
         .filter((name) => fields.includes(name))
         .map(textField)}

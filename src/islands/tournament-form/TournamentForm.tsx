@@ -54,7 +54,7 @@ export default function TournamentForm(props: TournamentFormProps) {
     <form
       className="island-form tournament-form"
       ref={formRef}
-      onSubmit={(event) => submitThenGo(event, form, props.doneHref)}
+      onSubmit={submitThenGo(form, props.doneHref)}
       noValidate
     >
       {textField('name')}

@@ -25,19 +25,20 @@ export function definedFields<Body extends object>(body: Body): Body {
 }
 
 /**
- * The submit handler of a form island that saves something named by a tag (a team, a tournament): keeps the
+ * The submit handler of a form island that saves something named by a tag (a team, a tournament): it keeps the
  * browser from sending the form itself, submits it through `form` and, once saved, goes to `doneHref` with `{tag}`
  * replaced by the saved tag. On a failure it stays: the errors are in the form's state, what was typed is kept.
  */
-export async function submitThenGo(
-  event: { preventDefault(): void },
+export function submitThenGo(
   form: { submit(): Promise<SubmitOutcome<string>> },
   doneHref: string,
   go: (href: string) => void = (href) => window.location.assign(href),
-): Promise<void> {
-  event.preventDefault();
-  const outcome = await form.submit();
-  if (outcome.ok) go(doneHref.replace('{tag}', encodeURIComponent(outcome.result)));
+): (event: { preventDefault(): void }) => Promise<void> {
+  return async (event) => {
+    event.preventDefault();
+    const outcome = await form.submit();
+    if (outcome.ok) go(doneHref.replace('{tag}', encodeURIComponent(outcome.result)));
+  };
 }
 
 /** The first message per top-level field of a zod error (`body` for an issue with no path). */

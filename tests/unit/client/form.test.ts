@@ -80,11 +80,11 @@ describe('form helper', () => {
       throw new ApiError(409, { error: 'taken' });
     });
     refused.setField('icon', '');
-    await submitThenGo(event, refused, '/teams/{tag}?series=S3', (href) => gone.push(href));
+    await submitThenGo(refused, '/teams/{tag}?series=S3', (href) => gone.push(href))(event);
     expect([prevented, gone, refused.$form.get().values.name]).toEqual([1, [], 'Seventh Dragoons']);
     const saved = teamForm(async () => '[7DR]');
     saved.setField('icon', '');
-    await submitThenGo(event, saved, '/teams/{tag}?series=S3', (href) => gone.push(href));
+    await submitThenGo(saved, '/teams/{tag}?series=S3', (href) => gone.push(href))(event);
     expect([prevented, gone]).toEqual([2, ['/teams/%5B7DR%5D?series=S3']]);
   });
 });
