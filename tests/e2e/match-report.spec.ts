@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
 
 const LOGS = 'tests/fixtures/hll';
 
@@ -130,4 +131,75 @@ test("a game is reported once; a disputed report shows 'Disputed by opponent' an
   await expect(page.locator('astro-island', { has: page.locator('.match-decision') })).not.toHaveAttribute('ssr');
   await approve.click();
   await expect(page.locator('.match-decision strong')).toHaveText('Queued');
+});
+
+const twoGamesPlayers = samplePlayers(31, 24);
+/** Two short games between the same 24 simulated players. */
+const twoGames = {
+  durationMinutes: 20,
+  allies: twoGamesPlayers.slice(0, 12),
+  axis: twoGamesPlayers.slice(12),
+  alliedScore: 1,
+  axisScore: 4,
+  killsPerMinute: 4,
+  chats: 0,
+};
+
+/** Both teams' TrueSkill means as their team pages show them. */
+async function teamMeans(page: Page, tags: string[]) {
+  const means: string[] = [];
+  for (const tag of tags) {
+    await page.goto(`/teams/${encodeURIComponent(tag)}`);
+    means.push(
+      await page.locator('dt', { hasText: 'TrueSkill mean' }).locator('xpath=following-sibling::dd[1]').innerText(),
+    );
+  }
+  return means;
+}
+
+test('a server log holding two games offers both, reports the chosen one, and both teams’ ratings move on their pages once it is approved', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const first = simulateMatch({ ...twoGames, seed: 31, start: new Date('2026-03-08T18:00:00Z'), map: 'carentan' });
+  const second = simulateMatch({ ...twoGames, seed: 32, start: new Date('2026-03-08T19:30:00Z'), map: 'foy' });
+  const log = writeLog('rcon', [...first.events, ...second.events]);
+
+  await signIn(page, 'manager', '/statistics/matches/report');
+  const { own, loser } = await report(page, { name: 'server.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  const choices = page.getByRole('group', { name: 'This file holds several matches: choose the one to report' });
+  await expect(choices.getByRole('radio')).toHaveCount(2);
+  await choices.getByRole('radio').nth(1).check();
+  await page.getByRole('button', { name: 'Report the chosen match' }).click();
+  await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
+  const matchPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(page.locator('.match-header')).toContainText('Foy');
+  await expect(page.locator('.match-header .status')).toHaveText('Pending approval');
+
+  const before = await teamMeans(page, [own, loser]);
+  await signIn(page, 'admin', matchPath);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.locator('.match-decision strong')).toHaveText('Queued');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('.match-header .status')).toHaveText('Posted', { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  const after = await teamMeans(page, [own, loser]);
+  expect(after[0]).not.toBe(before[0]);
+  expect(after[1]).not.toBe(before[1]);
+});
+
+test('a text export asks for the year its dates leave out', async ({ page }) => {
+  await signIn(page, 'manager', '/statistics/matches/report');
+  const winner = page.getByLabel('Winner');
+  await winner.focus();
+  await expect(page.locator('astro-island', { has: page.locator('form.report-form') })).not.toHaveAttribute('ssr');
+  await expect(page.getByLabel('Year of the log')).toHaveCount(0);
+  await page.getByLabel('Format').selectOption('hlu-txt');
+  await expect(page.getByLabel('Year of the log')).toHaveValue(String(new Date().getUTCFullYear()));
+  // Reported as 2023, the example's game is another game than the JSON example of 2024 that another journey reports.
+  await page.getByLabel('Year of the log').fill('2023');
+  await report(page, 'hlu-example-logs.txt');
+  await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
+  await expect(page.locator('.match-header')).toContainText('2023');
 });
