@@ -4,13 +4,16 @@ import { notify } from '#lib/client/stores/notifications.ts';
 import { streamsInputSchema } from '#lib/schemas/match-input.ts';
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
 import {
+  capturedSector,
   rowsFromFlips,
   validateCapFlips,
   type CapFlip,
   type CapFlipRow,
   type CapFlipRowErrors,
+  type Side,
 } from '#lib/matches/cap-flips.ts';
 import { layoutBody } from '#lib/map-art/layout.ts';
+import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 
 /**
  * The match edits (spec section 7): tournament (PUT), cap flips (PUT), layout (PUT) and streams (PATCH), each an
@@ -194,6 +197,54 @@ export function capFlipsEditor(
     saved: (flips) => rowsFromFlips(flips),
   });
 }
+
+/** The map's sectors as GET /v3/maps/{map}/caps gives them (null: the map has no caps). */
+export interface MapSectors {
+  leftSide: Side;
+  sectors: string[][];
+}
+
+/**
+ * What a cap flip row takes, as its hint reads: 'Takes sector N: STRONGPOINT' (the chosen strongpoint, else the
+ * sector's strongpoints), or null while its side or score says no sector.
+ */
+export function sectorTaken(caps: MapSectors | null, chosen: readonly (string | null)[], row: CapFlipRow) {
+  if (!caps || (row.side !== 'Allies' && row.side !== 'Axis')) return null;
+  const sector = capturedSector(caps.leftSide, { side: row.side, new_score: row.score });
+  if (sector === undefined) return null;
+  const where = chosen[sector] ?? caps.sectors[sector]?.join(' / ') ?? '';
+  return `Takes sector ${sector + 1}${where ? `: ${where}` : ''}`;
+}
+
+/** What a sector's legend adds to 'Sector N': which HQ it is beside, or that it is the middle one. */
+export function sectorPlace(caps: MapSectors, i: number): string {
+  const other: Side = caps.leftSide === 'Allies' ? 'Axis' : 'Allies';
+  if (i === 0) return ` (${caps.leftSide} HQ side)`;
+  if (i === caps.sectors.length - 1) return ` (${other} HQ side)`;
+  return i === 2 ? ' (middle)' : '';
+}
+
+/** The announcements of saved edits. */
+export const savedWords = {
+  tournament: (tag: string | null, tournaments: readonly TournamentChoice[]) => {
+    if (!tag) return 'The match is no longer in a tournament.';
+    const chosen = tournaments.find((t) => t.tag === tag);
+    return `Tournament changed to ${chosen ? `${chosen.tag} ${chosen.name}` : tag}.`;
+  },
+  streams: (streams: Record<string, string>) => {
+    const names = Object.keys(streams);
+    return names.length ? `Streams saved: ${names.join(', ')}.` : 'The match has no streams now.';
+  },
+  capFlips: (flips: readonly CapFlip[]) => {
+    const last = flips.at(-1);
+    if (!last) return 'The match has no cap flips now.';
+    return `Cap flips saved: ${flips.length} ${flips.length === 1 ? 'capture' : 'captures'}, ending ${last.new_score}.`;
+  },
+  layout: (layout: readonly (string | null)[]) => {
+    const named = layout.filter((p): p is string => p !== null);
+    return named.length ? `Layout saved: ${named.join(', ')}.` : 'The layout was cleared.';
+  },
+};
 
 /** The layout editor: the strongpoint in play per sector (null: not known). */
 export function layoutEditor(ref: MatchRef, current: (string | null)[], client: Client = apiClient()) {

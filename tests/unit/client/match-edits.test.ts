@@ -6,6 +6,9 @@ import {
   checkStreams,
   editFailure,
   layoutEditor,
+  savedWords,
+  sectorPlace,
+  sectorTaken,
   streamsEditor,
   tournamentEditor,
 } from '#lib/client/match-edits.ts';
@@ -171,5 +174,27 @@ describe('match edits', () => {
       { call: 'layout', body: ['Blactot', null, 'Town Center', null, null] },
       { call: 'layout', body: [] },
     ]);
+  });
+
+  it("hints at the sector a cap flip takes and words each saved edit's announcement", () => {
+    const caps = { leftSide: 'Axis' as const, sectors: [['A1'], ['B1', 'B2'], ['C1'], ['D1'], ['E1']] };
+    expect(sectorTaken(caps, [null, 'B2'], { time: '1:00', side: 'Allies', score: '2-3' })).toBe('Takes sector 4: D1');
+    expect(sectorTaken(caps, [null, 'B2'], { time: '1:00', side: 'Axis', score: '3-2' })).toBe('Takes sector 2: B2');
+    expect(sectorTaken(caps, [], { time: '1:00', side: 'Axis', score: '3-2' })).toBe('Takes sector 2: B1 / B2');
+    expect(sectorTaken(caps, [], { time: '1:00', side: '', score: '3-2' })).toBeNull();
+    expect(sectorTaken(null, [], { time: '1:00', side: 'Axis', score: '3-2' })).toBeNull();
+    expect([0, 1, 2, 4].map((i) => sectorPlace(caps, i))).toEqual([
+      ' (Axis HQ side)',
+      '',
+      ' (middle)',
+      ' (Allies HQ side)',
+    ]);
+    expect(savedWords.tournament('T1', [{ tag: 'T1', name: 'Cup' }])).toBe('Tournament changed to T1 Cup.');
+    expect(savedWords.tournament(null, [])).toBe('The match is no longer in a tournament.');
+    expect(savedWords.streams({ a: 'https://a', b: 'https://b' })).toBe('Streams saved: a, b.');
+    expect(savedWords.capFlips([{ at: 60, side: 'Axis', new_score: '2-3' }])).toBe(
+      'Cap flips saved: 1 capture, ending 2-3.',
+    );
+    expect(savedWords.layout([null, null])).toBe('The layout was cleared.');
   });
 });
