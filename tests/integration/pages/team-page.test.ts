@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engines } from '#tests/helpers/database.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
-import { buildReadFixture, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
-import { parseHtml, type Rendered } from '#tests/helpers/dom.ts';
+import { readSite } from '#tests/helpers/read-pages.ts';
+import type { Rendered } from '#tests/helpers/dom.ts';
 
 /**
  * /teams/{team} as the server renders it, on the read fixture: ALPHA (2nd, previously 'ALF') beat BRAVO 5-0 on
@@ -10,26 +9,14 @@ import { parseHtml, type Rendered } from '#tests/helpers/dom.ts';
  * as Axis (day 3, friendly) and beat BRAVO 5-0 in a private match (day 4).
  */
 describe.each(engines)('the team page on %s', (engine) => {
-  let server: TestServer;
-  let fx: ReadFixture;
-
-  const page = async (path: string, cookie?: string): Promise<Rendered> => {
-    const response = await server.fetch(path, cookie ? { headers: { cookie } } : {});
-    expect(response.status, path).toBe(200);
-    return parseHtml(await response.text());
-  };
+  const site = readSite(engine);
+  const { page } = site;
   /** The rows of the table under `#id` as the text of their cells. */
   const rows = (doc: Rendered, id: string) =>
     doc
       .all(`#${id} tr`)
       .map((tr) => tr.all('td').map((td) => td.text))
       .filter((cells) => cells.length > 0);
-
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-    fx = await buildReadFixture(server.db);
-  });
-  afterAll(() => server.close());
 
   it('shows the header: tag and name, rank, score, record, TrueSkill numbers and previous tags', async () => {
     const doc = await page('/teams/ALPHA?series=S1');
@@ -91,22 +78,22 @@ describe.each(engines)('the team page on %s', (engine) => {
   });
 
   it('shows the private matches and the edit link to the team’s managers and admins only', async () => {
-    for (const cookie of [fx.users.alphaManager.cookie, fx.users.admin.cookie]) {
+    for (const cookie of [site.fx.users.alphaManager.cookie, site.fx.users.admin.cookie]) {
       const doc = await page('/teams/ALPHA?series=S1', cookie);
       expect(rows(doc, 'private-matches').map((cells) => cells.slice(1, 3))).toEqual([
         ['Won 5-0', 'BR BRAVO Bravo Battalion'],
       ]);
       expect(doc.one('.team-header a.edit').attrs['href']).toBe('/teams/ALPHA/edit?series=S1');
     }
-    const other = await page('/teams/ALPHA?series=S1', fx.users.charlieManager.cookie);
+    const other = await page('/teams/ALPHA?series=S1', site.fx.users.charlieManager.cookie);
     expect(other.all('#private-matches')).toHaveLength(0);
   });
 
   it('sends an old tag to the current one and answers 404 for an unknown team', async () => {
-    const old = await server.fetch('/teams/ALF?series=S1&vs=BRAVO');
+    const old = await site.server.fetch('/teams/ALF?series=S1&vs=BRAVO');
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/teams/ALPHA?series=S1&vs=BRAVO');
-    expect((await server.fetch('/teams/NOPE?series=S1')).status).toBe(404);
-    expect((await server.fetch('/teams/ECHO?series=S1')).status).toBe(404);
+    expect((await site.server.fetch('/teams/NOPE?series=S1')).status).toBe(404);
+    expect((await site.server.fetch('/teams/ECHO?series=S1')).status).toBe(404);
   });
 });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engines } from '#tests/helpers/database.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
-import { buildReadFixture, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
-import { parseHtml, type Rendered } from '#tests/helpers/dom.ts';
+import { readSite } from '#tests/helpers/read-pages.ts';
+import type { Rendered } from '#tests/helpers/dom.ts';
 
 /** /teams as the server renders it, on the read fixture (S1: BRAVO 1st, ALPHA 2nd, CHARLIE pending, DELTA inactive). */
 describe.each(engines)('the team list page on %s', (engine) => {
-  let server: TestServer;
-  let fx: ReadFixture;
-
-  const page = async (path: string, cookie?: string): Promise<Rendered> => {
-    const response = await server.fetch(path, cookie ? { headers: { cookie } } : {});
-    expect(response.status, path).toBe(200);
-    return parseHtml(await response.text());
-  };
+  const site = readSite(engine);
+  const { page } = site;
   /** Each table row as [rank, team text, score, matches] (ultrahtml matches two-level descendant selectors only). */
   const rows = (doc: Rendered) =>
     doc
@@ -24,12 +17,6 @@ describe.each(engines)('the team list page on %s', (engine) => {
         const team = `${tr.all('.tag')[0]?.text} ${tr.all('.name')[0]?.text}`;
         return [cells[0], team, cells[2], cells[5]];
       });
-
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-    fx = await buildReadFixture(server.db);
-  });
-  afterAll(() => server.close());
 
   it('ranks the active teams with ordinals, pending after them, and counts them in the header', async () => {
     const doc = await page('/teams?series=S1');
@@ -50,7 +37,7 @@ describe.each(engines)('the team list page on %s', (engine) => {
     const visitor = await page('/teams?series=S1');
     expect(visitor.one('.page-header a.button').text).toBe('Request team registration');
     expect(visitor.one('.page-header a.button').attrs['href']).toBe('/teams/request?series=S1');
-    const admin = await page('/teams?series=S1', fx.users.admin.cookie);
+    const admin = await page('/teams?series=S1', site.fx.users.admin.cookie);
     expect(admin.one('.page-header a.button').text).toBe('Create team');
     expect(admin.one('.page-header a.button').attrs['href']).toBe('/teams/add?series=S1');
   });
