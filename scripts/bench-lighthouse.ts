@@ -18,7 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { toCpuTime } from './lib/cpu-time-trace.ts';
-import { ROOT, startSite, stopChild, table, withDemoDatabase } from './lib/bench-kit.ts';
+import { ROOT, siteSights, startSite, stopChild, table, withDemoDatabase } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,35 +36,15 @@ const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.
 const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-async function getJson<T>(baseUrl: string, pathname: string): Promise<T> {
-  const response = await fetch(new URL(pathname, baseUrl));
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** The current series' home page, its busiest team, newest public match and one of that match's players. */
 async function choosePages(baseUrl: string): Promise<[string, string][]> {
-  const series = await getJson<{ tag: string; current: boolean }[]>(baseUrl, '/v3/series');
-  const tag = (series.find((s) => s.current) ?? series[0]!).tag;
-  const q = `series=${encodeURIComponent(tag)}`;
-  const api = `/v3/series/${encodeURIComponent(tag)}`;
-  const teams = await getJson<{ tag: string; num_matches: number }[]>(baseUrl, `${api}/teams?limit=100`);
-  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
-  const { matches } = await getJson<{ matches: { match_id: number }[] }>(baseUrl, `${api}/matches?desc=true&limit=25`);
-  const pages: [string, string][] = [
+  const { q, busiest, match } = await siteSights(baseUrl);
+  return [
     ['home', `/?${q}`],
-    [`team ${busiest.tag}`, `/teams/${encodeURIComponent(busiest.tag)}?${q}`],
+    [`team ${busiest}`, `/teams/${encodeURIComponent(busiest)}?${q}`],
+    [`match ${match.id}`, `/statistics/matches/${match.id}?${q}`],
+    ['player', `/statistics/players/${encodeURIComponent(match.player)}?${q}`],
   ];
-  for (const { match_id: id } of matches) {
-    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
-    if (!response.ok) continue;
-    const detail = (await response.json()) as { player_stats: Record<string, unknown> };
-    pages.push([`match ${id}`, `/statistics/matches/${id}?${q}`]);
-    const player = Object.keys(detail.player_stats)[0];
-    if (player) pages.push(['player', `/statistics/players/${encodeURIComponent(player)}?${q}`]);
-    break;
-  }
-  return pages;
 }
 
 interface Measured {

@@ -1,6 +1,7 @@
 /**
  * What the HTTP benchmarks share: autocannon (typed for the part used), a free port, the built site started as a
- * child process through the site server, a throwaway PostgreSQL database, and a plain text table.
+ * child process through the site server, a throwaway PostgreSQL database, a plain text table, and the pages of a
+ * running site worth measuring.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -177,4 +178,39 @@ export async function withDemoDatabase<T>(
   } finally {
     await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
   }
+}
+
+async function getJson<T>(baseUrl: string, pathname: string): Promise<T> {
+  const response = await fetch(new URL(pathname, baseUrl));
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * What the benchmarks visit on a running site: its current series (`tag`, the pages' query `q` and the `api` base),
+ * the team with the most matches, and the newest public match with the first of its players.
+ */
+export async function siteSights(baseUrl: string): Promise<{
+  tag: string;
+  q: string;
+  api: string;
+  busiest: string;
+  match: { id: number; player: string };
+}> {
+  const series = await getJson<{ tag: string; current: boolean }[]>(baseUrl, '/v3/series');
+  const tag = (series.find((s) => s.current) ?? series[0]!).tag;
+  const q = `series=${encodeURIComponent(tag)}`;
+  const api = `/v3/series/${encodeURIComponent(tag)}`;
+  const teams = await getJson<{ tag: string; num_matches: number }[]>(baseUrl, `${api}/teams?limit=100`);
+  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
+  const { matches } = await getJson<{ matches: { match_id: number }[] }>(baseUrl, `${api}/matches?desc=true&limit=25`);
+  for (const { match_id: id } of matches) {
+    // Private matches answer 403 to a visitor: take the newest public one.
+    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
+    if (!response.ok) continue;
+    const detail = (await response.json()) as { player_stats: Record<string, unknown> };
+    const player = Object.keys(detail.player_stats)[0];
+    if (player) return { tag, q, api, busiest: busiest.tag, match: { id, player } };
+  }
+  throw new Error(`series ${tag} has no public match with players`);
 }

@@ -3,7 +3,7 @@
  * and p99), the paths the readers visit on the demo, the admin's session, and the server's resident memory.
  */
 import fs from 'node:fs';
-import { autocannon, type AutocannonRequest, type AutocannonResult } from './bench-kit.ts';
+import { autocannon, siteSights, type AutocannonRequest, type AutocannonResult } from './bench-kit.ts';
 
 export interface LoadKind {
   name: string;
@@ -31,12 +31,6 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function getJson<T>(baseUrl: string, pathname: string): Promise<T> {
-  const response = await fetch(new URL(pathname, baseUrl));
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** What the readers visit in the current series: the home page, five other pages and five API reads. */
 export async function choosePaths(baseUrl: string): Promise<{
   series: string;
@@ -44,25 +38,8 @@ export async function choosePaths(baseUrl: string): Promise<{
   pages: string[];
   api: string[];
 }> {
-  const series = await getJson<{ tag: string; current: boolean }[]>(baseUrl, '/v3/series');
-  const tag = (series.find((s) => s.current) ?? series[0]!).tag;
-  const q = `series=${encodeURIComponent(tag)}`;
-  const api = `/v3/series/${encodeURIComponent(tag)}`;
-  const teams = await getJson<{ tag: string; num_matches: number }[]>(baseUrl, `${api}/teams?limit=100`);
-  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
-  const { matches } = await getJson<{ matches: { match_id: number }[] }>(baseUrl, `${api}/matches?desc=true&limit=25`);
-  let match: { id: number; player: string } | undefined;
-  for (const { match_id: id } of matches) {
-    // Private matches answer 403 to a visitor: take the newest public one.
-    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
-    if (!response.ok) continue;
-    const detail = (await response.json()) as { player_stats: Record<string, unknown> };
-    const player = Object.keys(detail.player_stats)[0];
-    if (player) match = { id, player };
-    if (match) break;
-  }
-  if (!match) throw new Error(`series ${tag} has no public match with players`);
-  const team = encodeURIComponent(busiest.tag);
+  const { tag, q, api, busiest, match } = await siteSights(baseUrl);
+  const team = encodeURIComponent(busiest);
   const player = encodeURIComponent(match.player);
   return {
     series: tag,
