@@ -35,3 +35,11 @@ export const q = (name: string, description: string, extra: Partial<Parameter> =
   ...extra,
 });
 export const steamId = p('steamId', '17-digit Steam id or 32-hex player id');
+export const series = p('series', 'Series tag');
+
+/** A call only admins may make: it documents 401 (not signed in), 403 (not an admin) and 404, then `more`. */
+export const adminCall = (operation: Omit<Operation, 'access' | 'errors'>, more: number[] = []): Operation => ({
+  ...operation,
+  access: 'admin',
+  errors: [401, 403, 404, ...more],
+});

@@ -15,13 +15,12 @@ import {
 } from '#lib/schemas/team-input.ts';
 import { createTournamentInputSchema, patchTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
 import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
-import { p, q, steamId, type Operation } from './operation.ts';
+import { adminCall, p, q, series, steamId, type Operation } from './operation.ts';
 import { accountOperations } from './account-operations.ts';
 import { webhookOperations } from './webhook-operations.ts';
 
 export type { Operation, Parameter } from './operation.ts';
 
-const series = p('series', 'Series tag');
 const tag = p('tag', 'Team tag (an old tag still finds the team)');
 const matchId = p('matchId', 'Match id (a positive integer)');
 const paging = (defaultLimit: number) => [
@@ -111,27 +110,23 @@ export const operations: Operation[] = [
     response: null,
     errors: [401, 403, 404],
   },
-  {
+  adminCall({
     method: 'delete',
     path: '/v3/series/{series}/matches/{matchId}',
     group: 'Matches',
     summary: 'Deletes a match (its series is recomputed)',
-    access: 'admin',
     parameters: [series, matchId],
     response: null,
-    errors: [401, 403, 404],
-  },
-  {
+  }),
+  adminCall({
     method: 'put',
     path: '/v3/series/{series}/matches/{matchId}/tournament',
     group: 'Matches',
     summary: "Sets a match's tournament",
-    access: 'admin',
     parameters: [series, matchId],
     body: matchTournamentInputSchema,
     response: null,
-    errors: [401, 403, 404],
-  },
+  }),
   {
     method: 'put',
     path: '/v3/series/{series}/matches/{matchId}/cap_flips',
@@ -217,27 +212,26 @@ export const operations: Operation[] = [
     response: managedTeamSchema,
     errors: [401, 403, 404],
   },
-  {
-    method: 'post',
-    path: '/v3/series/{series}/teams/{tag}',
-    group: 'Teams',
-    summary: "Changes a team's tag",
-    access: 'admin',
-    parameters: [series, tag],
-    body: teamActionInputSchema,
-    response: managedTeamSchema,
-    errors: [401, 403, 404, 409],
-  },
-  {
+  adminCall(
+    {
+      method: 'post',
+      path: '/v3/series/{series}/teams/{tag}',
+      group: 'Teams',
+      summary: "Changes a team's tag",
+      parameters: [series, tag],
+      body: teamActionInputSchema,
+      response: managedTeamSchema,
+    },
+    [409],
+  ),
+  adminCall({
     method: 'delete',
     path: '/v3/series/{series}/teams/{tag}',
     group: 'Teams',
     summary: 'Deletes a team',
-    access: 'admin',
     parameters: [series, tag],
     response: null,
-    errors: [401, 403, 404],
-  },
+  }),
   {
     method: 'get',
     path: '/v3/series/{series}/teams/{tag}/players',
@@ -336,28 +330,24 @@ export const operations: Operation[] = [
     response: schemas.tournamentSchema,
     errors: [404],
   },
-  {
+  adminCall({
     method: 'patch',
     path: '/v2/tournaments/{tag}',
     group: 'Tournaments',
     summary: 'Changes the given fields',
-    access: 'admin',
     parameters: [p('tag', 'Tournament tag')],
     body: patchTournamentInputSchema,
     response: schemas.tournamentSchema,
-    errors: [401, 403, 404],
-  },
+  }),
 
-  {
+  adminCall({
     method: 'get',
     path: '/v3/logs',
     group: 'Logs',
     summary: 'Lists a log folder, or downloads a file (text/plain attachment)',
-    access: 'admin',
     parameters: [q('path', "Folder ('' = root) or file path, e.g. 2026/05")],
     response: schemas.logListingSchema,
-    errors: [401, 403, 404],
-  },
+  }),
   ...webhookOperations,
   { method: 'get', path: '/v3/openapi.json', group: 'Meta', summary: 'This document', response: null },
 ];
