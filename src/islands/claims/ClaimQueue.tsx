@@ -5,6 +5,7 @@ import { RowError } from '#islands/shared/RowError.tsx';
 import { failureText } from '#lib/client/claims.ts';
 import { formatDate } from '#lib/format/index.ts';
 // The same list of decisions as the registration queue: one look for both review queues.
+import '#islands/shared/controls.css';
 import '#islands/team-form/registration-queue.css';
 
 export interface ClaimQueueProps {

@@ -3,6 +3,7 @@ import { ProfileRow } from './ProfileRow.tsx';
 import { useStore } from '@nanostores/react';
 import { createClaims } from '#lib/client/claims.ts';
 import type { OwnedProfile } from '#lib/schemas/claim.ts';
+import '#islands/shared/controls.css';
 import './claims.css';
 
 export interface ClaimsProps {

@@ -5,6 +5,7 @@ import { CapFlipsForm } from './CapFlipsForm.tsx';
 import { LayoutForm } from './LayoutForm.tsx';
 import { StreamsForm } from './StreamsForm.tsx';
 import { TournamentForm } from './TournamentForm.tsx';
+import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import './match-edits.css';
 

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ApiKeyState } from '#lib/schemas/team-view.ts';
 import { apiKeyPanel, changeTagForm, deleteTeam } from '#lib/client/team-admin.ts';
+import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import './team-admin.css';
 

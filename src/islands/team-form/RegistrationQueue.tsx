@@ -3,6 +3,7 @@ import type { Registration } from '#lib/schemas/registration.ts';
 import { apiClient } from '#lib/client/api.ts';
 import { RowError } from '#islands/shared/RowError.tsx';
 import { failureText } from '#lib/client/team-admin.ts';
+import '#islands/shared/controls.css';
 import './registration-queue.css';
 
 export interface RegistrationQueueProps {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { teamForm, TEAM_FORM_FIELDS, type TeamFormMode, type TeamFormValues } from '#lib/client/team-form.ts';
 import { submitThenGo } from '#lib/client/form.ts';
+import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import { useTypedBeforeHydration } from '#islands/shared/use-typed-before-hydration.ts';
 import { TextField, type TextFieldSpec } from '#islands/shared/TextField.tsx';

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { ApiError, apiClient } from '#lib/client/api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
 import { webhookInputSchema, type Webhook } from '#lib/schemas/webhook.ts';
+import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import './webhooks.css';
 
