@@ -7,23 +7,33 @@ import type { DB } from './index.ts';
  * and API reads answered 503). Queued here, a waiter holds nothing.
  */
 
-// Per database handle (tests run several) and kind of work.
-const queues = new WeakMap<DB, Map<string, Promise<unknown>>>();
+interface Turns {
+  running: number;
+  waiting: (() => void)[];
+}
 
-/** Runs `work` after the previous work of `kind` on `db` in this process has settled; resolves as `work` does. */
-export function inTurn<T>(db: DB, kind: string, work: () => Promise<T>): Promise<T> {
+// Per database handle (tests run several) and kind of work.
+const queues = new WeakMap<DB, Map<string, Turns>>();
+
+/**
+ * Runs `work` once fewer than `at` works of `kind` on `db` run in this process (first come, first served); resolves
+ * as `work` does. With `at` = 1 each runs after the previous one has settled. A few at once (`at` > 1) let the part
+ * of a transaction before its lock overlap the one holding the lock, so that the next takes it the moment it is free
+ * (no round trip of this process in between), while at most `at` pooled connections wait on it.
+ */
+export async function inTurn<T>(db: DB, kind: string, work: () => Promise<T>, at = 1): Promise<T> {
   let byKind = queues.get(db);
   if (!byKind) queues.set(db, (byKind = new Map()));
-  const previous = byKind.get(kind) ?? Promise.resolve();
-  const turn = previous.then(work, work);
-  const settled = turn.then(
-    () => {},
-    () => {},
-  );
-  byKind.set(kind, settled);
-  // The last in the queue removes it, so that an idle kind holds no promise.
-  void settled.then(() => {
-    if (byKind.get(kind) === settled) byKind.delete(kind);
-  });
-  return turn;
+  let turns = byKind.get(kind);
+  if (!turns) byKind.set(kind, (turns = { running: 0, waiting: [] }));
+  if (turns.running >= at) await new Promise<void>((resolve) => turns.waiting.push(resolve));
+  else turns.running++;
+  try {
+    return await work();
+  } finally {
+    // The turn passes to the next waiter as is; the last one out removes the kind, so that an idle kind holds nothing.
+    const next = turns.waiting.shift();
+    if (next) next();
+    else if (--turns.running === 0) byKind.delete(kind);
+  }
 }

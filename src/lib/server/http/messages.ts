@@ -19,6 +19,7 @@ export const messages = {
   internal: 'Internal server error',
   databaseUnavailable: 'The database is not answering at the moment: try again in a few seconds',
   databaseBusy: 'The database took too long to answer (it is busy): try again in a few seconds',
+  serverBusy: 'The server has too much work waiting at the moment: try again in a few seconds',
   malformedAddress: 'The address is not valid: a %-escape does not spell UTF-8 text',
   apiRouteNotFound: (path: string) => `There is no API call at '${path}'`,
   methodNotAllowed: (method: string, allow: string) => `Method ${method} is not allowed here; allowed: ${allow}`,

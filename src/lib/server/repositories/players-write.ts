@@ -29,8 +29,20 @@ export interface MatchPlayerWrites {
   seen: Date;
   /** True for a new report (times_seen grows); false for a re-parse of a match already counted. */
   count: boolean;
-  /** The match's per-player rows (optional). */
-  stats?: readonly PlayerStatRecord[];
+  /** The match's per-player rows (optional), as records or already serialised (e.g. by a worker thread). */
+  stats?: readonly PlayerStatRecord[] | SerialisedStatRows;
+}
+
+/** Per-player rows as one JSON array: the column names (the rows' keys), the text and the number of rows. */
+export interface SerialisedStatRows {
+  columns: readonly string[];
+  json: string;
+  count: number;
+}
+
+function serialised(stats: readonly PlayerStatRecord[] | SerialisedStatRows = []): SerialisedStatRows {
+  if ('json' in stats) return stats;
+  return { columns: Object.keys(stats[0] ?? {}), json: JSON.stringify(stats), count: stats.length };
 }
 
 /**
@@ -49,16 +61,16 @@ export function matchPlayerWrites(writes: MatchPlayerWrites, matchId?: RawBuilde
   const rows = writes.players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
   const at = writes.seen.toISOString();
   const timesSeen = writes.count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
-  const stats = writes.stats ?? [];
-  const names = Object.keys(stats[0] ?? {});
+  const stats = serialised(writes.stats);
+  const names = stats.columns;
   const columns = sql.join(names.map((c) => sql.ref(c)));
   const values = sql.join(names.map((c) => (c === 'match_id' && matchId ? matchId : sql.ref(`r.${c}`))));
   const statsCte =
-    stats.length === 0
+    stats.count === 0
       ? sql``
       : sql`, s as (
       insert into player_match_stats (${columns})
-      select ${values} from jsonb_populate_recordset(null::player_match_stats, ${JSON.stringify(stats)}::jsonb) as r
+      select ${values} from jsonb_populate_recordset(null::player_match_stats, ${stats.json}::jsonb) as r
       returning 1)`;
   return sql`p as (
       insert into players (steam_id, name, first_seen, last_seen)
@@ -82,7 +94,8 @@ export function matchPlayerWrites(writes: MatchPlayerWrites, matchId?: RawBuilde
 
 /** Writes the players of one match in one statement (matchPlayerWrites); the stats carry their match_id. */
 export async function upsertMatchPlayers(db: DB, writes: MatchPlayerWrites): Promise<void> {
-  if (writes.players.length === 0 && !writes.stats?.length) return;
+  const stats = writes.stats ?? [];
+  if (writes.players.length === 0 && ('json' in stats ? stats.count : stats.length) === 0) return;
   await sql`with ${matchPlayerWrites(writes)} select 1`.execute(db);
 }
 

@@ -15,15 +15,17 @@ import {
 import { audit } from '#lib/server/services/audit.ts';
 import { notifyQueued } from '#lib/server/services/rating-queue.ts';
 import { getDefaultSeries } from '#lib/server/services/series.ts';
-import { matchFacts, normaliseOverrides } from './facts.ts';
+import { normaliseOverrides } from './facts.ts';
 import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportFields, type ReportInput } from './input.ts';
-import { decodeLog, parseReportedLog } from './parse.ts';
+import { prepareReportInWorker } from './prepare-pool.ts';
 import { replaceControlCharacters } from '#lib/schemas/text.ts';
-import { matchColumnsFromLog, playerStatRows, seenPlayers } from './rows.ts';
 import { SAME_GAME_WINDOW_MS } from './same-game.ts';
 import { resolveReportTeams, type ReportTeam } from './teams.ts';
-import { sha256Hex, uploadBytes, uploadPath } from './upload.ts';
+import { uploadBytes, uploadPath } from './upload.ts';
 import { inTurn } from '#lib/server/db/in-turn.ts';
+
+/** Report transactions of one process running at once (the lock serialises their part that searches and inserts). */
+const REPORTS_AT_ONCE = 3;
 
 /** Outcome of a report: the match id and its series tag; `created` is false when an identical report existed. */
 export interface ReportResult {
@@ -111,98 +113,106 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   const bytes = uploadBytes(input.file.content);
   // hlu-txt lines carry no year: the first line is in `year` (default: this year), kept so that a re-parse agrees.
   const year = fields.year ?? new Date().getUTCFullYear();
-  const parsed = parseReportedLog(decodeLog(bytes), { format: fields.format, year, match: fields.match });
-  const facts = matchFacts(parsed, overrides, data.kind);
-  if (parsed.format === 'hlu-txt') overrides.year = year;
+  // Decoding, parsing and building the rows take a worker thread, not the event loop nor the turn below.
+  const prepared = await prepareReportInWorker({
+    bytes,
+    format: fields.format,
+    year,
+    match: fields.match,
+    overrides,
+    kind: data.kind,
+    teams: { winnerId: winner.id, loserId: loser.id },
+  });
+  const { facts, columns, sha256 } = prepared;
+  if (prepared.format === 'hlu-txt') overrides.year = year;
   const status = initialStatus(actor, data.kind);
-  const sha256 = sha256Hex(bytes);
   const uploadedAt = input.now ?? new Date();
   const userId = actor.kind === 'user' ? actor.userId : null;
   const submitter = submittingTeam(actor, [winner, loser]);
+  const path = uploadPath(uploadedAt, sha256, input.file.name);
+  // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
+  const filename = replaceControlCharacters(input.file.name).slice(0, 255) || 'log.txt';
 
-  // New reports take one lock in turn (lockNewReports): queued in this process, a burst of reports waits without
-  // holding every pooled connection (db/in-turn.ts).
-  const result = await inTurn(db, 'report', () =>
-    db.transaction().execute(async (trx): Promise<ReportResult> => {
-      const upload = await storeLogUpload(trx, {
-        sha256,
-        path: uploadPath(uploadedAt, sha256, input.file?.name ?? ''),
-        // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
-        filename: replaceControlCharacters(input.file?.name ?? '').slice(0, 255) || 'log.txt',
-        format: parsed.format,
-        content: bytes,
-        uploadedByUserId: userId,
-        uploadedByTeamId: submitter?.id ?? null,
-      });
-      const logUploadId = upload.id;
-      if (!upload.created) {
-        // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
-        // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
-        await lockUploadContent(trx, sha256);
-        const existing = await findReportedMatch(trx, {
-          logUploadId,
-          matchIndex: parsed.index,
-          winnerTag: winner.tag,
-          loserTag: loser.tag,
+  // New reports take one lock (lockNewReports) after storing their upload. At most REPORTS_AT_ONCE of this process
+  // run the transaction at once (db/in-turn.ts): the next one has stored its upload and waits on the lock while one
+  // holds it, and a burst of reports waits here without holding every pooled connection.
+  const result = await inTurn(
+    db,
+    'report',
+    () =>
+      db.transaction().execute(async (trx): Promise<ReportResult> => {
+        const upload = await storeLogUpload(trx, {
+          sha256,
+          path,
+          filename,
+          format: prepared.format,
+          content: bytes,
+          uploadedByUserId: userId,
+          uploadedByTeamId: submitter?.id ?? null,
         });
-        if (existing) return { match_id: existing.id, series: existing.series, created: false };
-      }
-      const columns = matchColumnsFromLog(parsed, facts);
-      await lockNewReports(trx);
-      const sameGame = await findSameGame(trx, {
-        gameKey: columns.game_key,
-        tags: [winner.tag, loser.tag],
-        map: facts.map,
-        date: facts.date,
-        windowMs: SAME_GAME_WINDOW_MS,
-      });
-      if (sameGame)
-        throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
-      const matchId = await insertReportedMatch(
-        trx,
-        {
-          ...columns,
-          series_id: series.id,
-          title: fields.title ?? null,
-          type: data.kind,
-          tournament_id: tournamentId,
+        const logUploadId = upload.id;
+        if (!upload.created) {
+          // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
+          // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
+          await lockUploadContent(trx, sha256);
+          const existing = await findReportedMatch(trx, {
+            logUploadId,
+            matchIndex: prepared.index,
+            winnerTag: winner.tag,
+            loserTag: loser.tag,
+          });
+          if (existing) return { match_id: existing.id, series: existing.series, created: false };
+        }
+        await lockNewReports(trx);
+        const sameGame = await findSameGame(trx, {
+          gameKey: columns.game_key,
+          tags: [winner.tag, loser.tag],
           map: facts.map,
           date: facts.date,
+          windowMs: SAME_GAME_WINDOW_MS,
+        });
+        if (sameGame)
+          throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
+        const matchId = await insertReportedMatch(
+          trx,
+          {
+            ...columns,
+            series_id: series.id,
+            title: fields.title ?? null,
+            type: data.kind,
+            tournament_id: tournamentId,
+            map: facts.map,
+            date: facts.date,
+            result: facts.result,
+            winner_tag: winner.tag,
+            loser_tag: loser.tag,
+            winner_team_id: winner.id,
+            loser_team_id: loser.id,
+            calculation_status: status,
+            visibility: fields.visibility ?? 'public',
+            submitted_by_tag: submitter?.tag ?? null,
+            submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
+            submitted_by_team_id: submitter?.id ?? null,
+            submitted_by_user_id: userId,
+            url: fields.url ?? null,
+            log_upload_id: logUploadId,
+            source: input.source ?? 'log',
+            import_key: null,
+            report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+          },
+          { players: prepared.players, seen: facts.date, count: true, stats: prepared.stats },
+          { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+        );
+        await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
+          teams: [winner.tag, loser.tag],
+          kind: data.kind,
           result: facts.result,
-          winner_tag: winner.tag,
-          loser_tag: loser.tag,
-          winner_team_id: winner.id,
-          loser_team_id: loser.id,
-          calculation_status: status,
-          visibility: fields.visibility ?? 'public',
-          submitted_by_tag: submitter?.tag ?? null,
-          submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
-          submitted_by_team_id: submitter?.id ?? null,
-          submitted_by_user_id: userId,
-          url: fields.url ?? null,
-          log_upload_id: logUploadId,
-          source: input.source ?? 'log',
-          import_key: null,
-          report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
-        },
-        {
-          players: seenPlayers(parsed),
-          seen: facts.date,
-          count: true,
-          // match_id 0 stands for the id the same statement gives the match.
-          stats: playerStatRows(0, parsed, facts.victor_side, { winnerId: winner.id, loserId: loser.id }),
-        },
-        { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
-      );
-      await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
-        teams: [winner.tag, loser.tag],
-        kind: data.kind,
-        result: facts.result,
-        status,
-        upload: sha256,
-      });
-      return { match_id: matchId, series: series.tag, created: true };
-    }),
+          status,
+          upload: sha256,
+        });
+        return { match_id: matchId, series: series.tag, created: true };
+      }),
+    REPORTS_AT_ONCE,
   );
   if (result.created && status === 'queued') notifyQueued(db);
   return result;
