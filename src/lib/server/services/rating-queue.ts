@@ -5,10 +5,15 @@
  * After a pass, a series that grew enough refits its rating model (see ratings/refit.ts).
  * `notifySeriesChanged(db, seriesId)` asks for a full recompute of a series whose rated matches changed in another
  * way (a posted match deleted, or re-parsed with another result, date or teams); it runs in the same worker.
+ * Each pass posts its matches at once; the refresh of derived data that follows (player skills of the whole series,
+ * percentiles, statistics: seconds on a large series) is coalesced: a series refreshed a moment ago waits three times
+ * as long as its last refresh took (at most MAX_REFRESH_WAIT_MS), so that during a stream of approvals refreshing
+ * takes at most a quarter of the worker's time. Rating passes go on meanwhile, and ratingQueueIdle refreshes at once.
  */
 import type { DB } from '#lib/server/db/index.ts';
 import { seriesWithStaleDerived, seriesWithStaleRatings } from '#lib/server/repositories/ratings.ts';
-import { processQueuedMatches, recomputeSeries, refreshDerived } from './ratings/process.ts';
+import type { MatchType } from '#lib/server/db/tables/matches.ts';
+import { rateQueuedMatches, recomputeSeries, refreshDerived } from './ratings/process.ts';
 import { GAME_TYPES } from './ratings/skills.ts';
 import { refitSeries } from './ratings/refit.ts';
 import { invalidatePublicReads } from '#lib/server/http/read-cache.ts';
@@ -24,7 +29,20 @@ interface WorkerState {
   recompute: Set<number>;
   /** Set at start: look for refreshes the previous process left undone. */
   resume: boolean;
+  /** Series whose derived data waits for a refresh, with the game types their passes posted. */
+  derived: Map<number, Set<MatchType>>;
+  /** When each series may be refreshed again (epoch ms). */
+  refreshAt: Map<number, number>;
+  /** Set while someone waits for the worker to be idle: refresh without waiting. */
+  flush: boolean;
+  /** Ends the wait for a refresh early (new work, or a flush). */
+  wake: (() => void) | null;
 }
+
+/** The longest a series' refresh is held back after the previous one. */
+const MAX_REFRESH_WAIT_MS = 10_000;
+/** A refresh that took T waits REFRESH_SPACING * T after it before the next of its series. */
+const REFRESH_SPACING = 3;
 
 // Per database handle (tests run several); a WeakMap lets a closed database's state go. Kept on globalThis like the
 // handle itself (db/index.ts): the site server (scripts/serve.ts) and the built site each load a copy of this module,
@@ -35,7 +53,20 @@ const workers = (holder.__hssRatingWorkers ??= new WeakMap<DB, WorkerState>());
 function stateOf(db: DB): WorkerState {
   let state = workers.get(db);
   if (!state)
-    workers.set(db, (state = { running: null, again: false, paused: 0, recompute: new Set(), resume: false }));
+    workers.set(
+      db,
+      (state = {
+        running: null,
+        again: false,
+        paused: 0,
+        recompute: new Set(),
+        resume: false,
+        derived: new Map(),
+        refreshAt: new Map(),
+        flush: false,
+        wake: null,
+      }),
+    );
   return state;
 }
 
@@ -57,47 +88,100 @@ async function resumeUnfinishedSeries(db: DB, state: WorkerState): Promise<void>
   }
 }
 
+/** Refreshes the derived data of the waiting series whose time has come (all of them with `force`). */
+async function refreshDue(db: DB, state: WorkerState, force: boolean): Promise<void> {
+  for (const [seriesId, types] of [...state.derived]) {
+    if (!force && (state.refreshAt.get(seriesId) ?? 0) > Date.now()) continue;
+    state.derived.delete(seriesId);
+    const started = Date.now();
+    try {
+      await refreshDerived(db, seriesId, [...types]);
+    } catch (error) {
+      // The series stays marked (derived_stale): the next start refreshes it.
+      console.error(`Refreshing the skills and statistics of series ${seriesId} failed:`, error);
+    } finally {
+      invalidatePublicReads(db);
+    }
+    const took = Date.now() - started;
+    state.refreshAt.set(seriesId, Date.now() + Math.min(MAX_REFRESH_WAIT_MS, REFRESH_SPACING * took));
+  }
+}
+
+/** Waits until the first waiting series may be refreshed, or until woken (new work, a flush). */
+function waitForRefresh(state: WorkerState): Promise<void> {
+  if (state.again || state.flush) return Promise.resolve();
+  const due = Math.min(...[...state.derived.keys()].map((id) => state.refreshAt.get(id) ?? 0));
+  const ms = due - Date.now();
+  if (ms <= 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      state.wake = null;
+      resolve();
+    }
+    state.wake = done;
+  });
+}
+
 async function drain(db: DB, state: WorkerState): Promise<void> {
   try {
-    do {
-      state.again = false;
-      if (state.resume) {
-        state.resume = false;
-        await resumeUnfinishedSeries(db, state);
-      }
-      for (const seriesId of [...state.recompute]) {
-        state.recompute.delete(seriesId);
+    for (;;) {
+      do {
+        state.again = false;
+        if (state.resume) {
+          state.resume = false;
+          await resumeUnfinishedSeries(db, state);
+        }
+        for (const seriesId of [...state.recompute]) {
+          state.recompute.delete(seriesId);
+          // The recompute refreshes everything derived too.
+          state.derived.delete(seriesId);
+          try {
+            await recomputeSeries(db, seriesId);
+          } catch (error) {
+            console.error(`Recomputing series ${seriesId} failed:`, error);
+          } finally {
+            invalidatePublicReads(db);
+          }
+        }
+        let rated: number[] = [];
         try {
-          await recomputeSeries(db, seriesId);
+          const passes = await rateQueuedMatches(db);
+          for (const { pass, types } of passes) {
+            const waiting = state.derived.get(pass.series_id) ?? new Set<MatchType>();
+            for (const type of types) waiting.add(type);
+            state.derived.set(pass.series_id, waiting);
+          }
+          // Ratings change public answers: drop cached ones once each pass commits.
+          if (passes.length > 0) {
+            invalidatePublicReads(db);
+            // A pass may have enqueued announcements (services/webhooks/events.ts), committed by now.
+            notifyWebhooks(db);
+          }
+          rated = passes.filter((p) => p.pass.rated > 0).map((p) => p.pass.series_id);
         } catch (error) {
-          console.error(`Recomputing series ${seriesId} failed:`, error);
-        } finally {
+          console.error('Rating queued matches failed:', error);
           invalidatePublicReads(db);
         }
-      }
-      let rated: number[] = [];
-      try {
-        // Ratings, skills and statistics change public answers: drop cached ones once each pass commits.
-        const updates = await processQueuedMatches(db);
-        if (updates.length > 0) invalidatePublicReads(db);
-        rated = updates.filter((u) => u.rated > 0).map((u) => u.series_id);
-      } catch (error) {
-        console.error('Rating queued matches failed:', error);
-        invalidatePublicReads(db);
-      }
-      for (const seriesId of rated) {
-        try {
-          // A series that has grown enough refits its model; an adopted fit replays the series.
-          if ((await refitSeries(db, seriesId, 'auto'))?.adopted) invalidatePublicReads(db);
-        } catch (error) {
-          console.error(`Refitting the rating model of series ${seriesId} failed:`, error);
+        for (const seriesId of rated) {
+          try {
+            // A series that has grown enough refits its model; an adopted fit replays the series.
+            if ((await refitSeries(db, seriesId, 'auto'))?.adopted) invalidatePublicReads(db);
+          } catch (error) {
+            console.error(`Refitting the rating model of series ${seriesId} failed:`, error);
+          }
         }
-      }
-    } while (state.again);
-    // A pass may have enqueued announcements (services/webhooks/events.ts), committed by now.
+        await refreshDue(db, state, state.flush);
+      } while (state.again);
+      if (state.derived.size === 0) break;
+      await waitForRefresh(state);
+      if (!state.again) await refreshDue(db, state, state.flush);
+    }
     notifyWebhooks(db);
   } finally {
     state.running = null;
+    state.flush = false;
   }
 }
 
@@ -110,6 +194,7 @@ export function notifyQueued(db: DB): void {
     const state = stateOf(db);
     if (state.running || state.paused > 0) {
       state.again = true;
+      state.wake?.();
       return;
     }
     // Start once the caller's response has gone out: on the embedded database a rating pass holds this thread,
@@ -152,7 +237,12 @@ export function notifySeriesChanged(db: DB, seriesId: number): void {
 /** Resolves when the worker of `db` has nothing left to do (tests, the demo generator, graceful shutdown). */
 export async function ratingQueueIdle(db: DB): Promise<void> {
   const state = workers.get(db);
-  while (state?.running) await state.running;
+  while (state?.running) {
+    // Nobody waits for a coalesced refresh while someone waits for the worker.
+    state.flush = true;
+    state.wake?.();
+    await state.running;
+  }
 }
 
 /**

@@ -53,12 +53,18 @@ export function refreshDerived(
   });
 }
 
+/** A committed rating pass and the game types it posted (whose derived data now needs refreshing). */
+export interface RatedSeries {
+  pass: RatingPass;
+  types: MatchType[];
+}
+
 /**
- * Posts every queued match of every series (one rating transaction per series, all series first), then refreshes
- * each series' derived data.
+ * Posts every queued match of every series, one rating transaction per series, and marks each series' derived data
+ * stale (refreshDerived clears the mark). The refresh is the caller's: the rating worker coalesces it.
  */
-export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
-  const passes: { pass: RatingPass; types: MatchType[] }[] = [];
+export async function rateQueuedMatches(db: DB): Promise<RatedSeries[]> {
+  const passes: RatedSeries[] = [];
   for (const seriesId of await seriesWithQueuedMatches(db)) {
     passes.push(
       await db.transaction().execute(async (trx) => {
@@ -66,14 +72,23 @@ export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
         const pass = await rateQueued(trx, seriesId);
         // Announced in the same transaction: a pass that commits has its messages in the outbox, one that fails none.
         await enqueueRatingPass(trx, pass, ranked);
-        // Cleared by the refresh below; left set if the process stops first, so that the next start refreshes.
+        // Cleared by the refresh; left set if the process stops first, so that the next start refreshes.
         await setDerivedStale(trx, seriesId, true);
         return { pass, types: await postedTypes(trx, pass.posted_ids) };
       }),
     );
   }
+  return passes;
+}
+
+/**
+ * Posts every queued match of every series (one rating transaction per series, all series first), then refreshes
+ * each series' derived data.
+ */
+export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
   const out: SeriesUpdate[] = [];
-  for (const { pass, types } of passes) out.push({ ...pass, ...(await refreshDerived(db, pass.series_id, types)) });
+  for (const { pass, types } of await rateQueuedMatches(db))
+    out.push({ ...pass, ...(await refreshDerived(db, pass.series_id, types)) });
   return out;
 }
 
