@@ -18,8 +18,7 @@ serveTasks((task: Task) => {
     case 'throw':
       throw new Error('a bug');
     case 'exit':
-      process.exit(3);
-      break;
+      return process.exit(3);
     case 'hold':
       // Blocks until the test opens the gate.
       Atomics.wait(new Int32Array(task.gate), 0, 0);
