@@ -6,7 +6,10 @@
  * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end,
  * timed). BENCH_MATCHES and BENCH_TEAMS change the size.
  */
+import fs from 'node:fs';
+import { sql } from 'kysely';
 import { connectDatabase } from '#lib/server/db/connect.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import type { NewMatch } from '#lib/server/db/tables/matches.ts';
 import { replayRatings } from '#lib/domain/rating/index.ts';
 import { insertImportedMatches, matchWithoutLog } from '#lib/server/repositories/imports.ts';
@@ -28,6 +31,22 @@ function random(): number {
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * CPU time (ms) the PostgreSQL backend serving `db` has used so far, read from /proc when the server runs on this
+ * machine (the wall time is noisy on a shared machine); undefined elsewhere and on PGlite.
+ */
+async function backendCpu(db: DB): Promise<number | undefined> {
+  if (!url) return undefined;
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  try {
+    const fields = fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
+  } catch {
+    return undefined;
+  }
+}
 
 const url = process.env['BENCH_DATABASE_URL'];
 const handle = await connectDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
@@ -92,10 +111,20 @@ try {
   console.log(`Rating computation (replayRatings, ${MATCHES} matches): ${seconds(Math.min(...times))} (target < 2 s)`);
 
   const t1 = performance.now();
-  const pass = await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
+  const own = process.cpuUsage();
+  let cpu = '';
+  const pass = await db.transaction().execute(async (trx) => {
+    const before = await backendCpu(trx);
+    const out = await recomputeRatings(trx, series.id);
+    const after = await backendCpu(trx);
+    if (before !== undefined && after !== undefined) cpu = `; database CPU ${seconds(after - before)}`;
+    return out;
+  });
+  const used = process.cpuUsage(own);
+  cpu += `; this process's CPU ${seconds((used.user + used.system) / 1000)}`;
   const total = performance.now() - t1;
   console.log(
-    `Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}`,
+    `Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}${cpu}`,
   );
 
   rows.length = 0;

@@ -59,7 +59,8 @@ export async function insertImportedMatches(db: DB, rows: readonly NewMatch[]): 
     const inserted = await db
       .insertInto('matches')
       .values(rows.slice(i, i + 500))
-      .onConflict((oc) => oc.column('import_key').doNothing())
+      // The unique index on import_key is partial (migration 0015): the conflict target names its predicate.
+      .onConflict((oc) => oc.column('import_key').where('import_key', 'is not', null).doNothing())
       .returning('id')
       .execute();
     ids.push(...inserted.map((r) => r.id));

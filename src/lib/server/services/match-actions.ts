@@ -79,11 +79,13 @@ export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, match
   const match = await loadMatchForChange(db, actor, seriesTag, matchId);
   const rated = match.calculation_status === 'posted';
   await db.transaction().execute(async (trx) => {
+    // After a rating pass in progress (it holds the series row), never under it: the pass writes rating history for
+    // the matches it read, unchecked by a foreign key (migration 0015), so the match must not vanish meanwhile; and a
+    // recompute would clear the mark below unseen.
+    await lockSeries(trx, match.series_id);
     if (rated) {
       // Every later rating of the series moved: marked in the same transaction, so that a process stopped before the
       // recompute below has run leaves the mark, and the next start recomputes (rating-queue.ts resumeRatingWork).
-      // After a recompute in progress (it holds the series row), never under it: it would clear the mark unseen.
-      await lockSeries(trx, match.series_id);
       await setRatingsStale(trx, match.series_id, true);
     }
     await deleteMatchRow(trx, match.id);

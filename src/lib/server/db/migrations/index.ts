@@ -13,6 +13,7 @@ import * as m0011 from './0011_series_derived_stale.ts';
 import * as m0012 from './0012_series_ratings_stale.ts';
 import * as m0013 from './0013_webhook_claim_owner.ts';
 import * as m0014 from './0014_team_page_indexes.ts';
+import * as m0015 from './0015_rating_write_indexes.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_series_ratings_stale': m0012,
   '0013_webhook_claim_owner': m0013,
   '0014_team_page_indexes': m0014,
+  '0015_rating_write_indexes': m0015,
 };
