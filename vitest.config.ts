@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           exclude: [COMPONENT_TESTS],
+          globalSetup: ['tests/helpers/pglite-template.setup.ts'],
         },
       },
       getViteConfig({ test: { name: 'components', include: [COMPONENT_TESTS] } }),

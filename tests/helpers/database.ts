@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle, type Engine } from '#lib/server/db/connect.ts';
+import { templateDump } from './pglite-template.ts';
 
 /** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
@@ -22,11 +23,11 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
 }
 
 /**
- * A fresh, migrated database on `engine`: an in-memory PGlite, or a new PostgreSQL database
- * `hss_test_<random>` that `close()` drops again.
+ * A fresh, migrated database on `engine`: an in-memory PGlite (started from the run's migrated dump when the global
+ * setup wrote one, pglite-template.ts), or a new PostgreSQL database `hss_test_<random>` that `close()` drops again.
  */
 export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
-  if (engine === 'pglite') return connectDatabase({ dataDir: 'memory://' });
+  if (engine === 'pglite') return connectDatabase({ dataDir: 'memory://', pgliteDump: templateDump() });
   const { url, drop } = await createPostgresDatabase();
   const handle = await connectDatabase({ databaseUrl: url, poolSize: 10 });
   return {
