@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
@@ -36,7 +37,7 @@ export function templatePath(): string {
 /** Writes the dump of a freshly migrated database to `templatePath()` unless it is there already. */
 export async function ensureTemplate(): Promise<void> {
   const file = templatePath();
-  if (fs.existsSync(file)) return;
+  if (fs.existsSync(file) && fs.existsSync(templateFolder(file))) return;
   const pglite = await PGlite.create();
   try {
     await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(pglite) }));
@@ -46,13 +47,34 @@ export async function ensureTemplate(): Promise<void> {
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
-    // Dumps of earlier schemas are 40 MB each and never read again.
-    for (const name of fs.readdirSync(path.dirname(file)))
-      if (/^pglite-template-.*\.tar$/.test(name) && name !== path.basename(file))
-        fs.rmSync(path.join(path.dirname(file), name), { force: true });
   } finally {
     await pglite.close();
   }
+  // The same database as a data folder, for servers and commands that open one (copied: folderFromTemplate).
+  const folder = `${file}.${process.pid}.folder`;
+  fs.mkdirSync(folder, { recursive: true });
+  const onDisk = await PGlite.create(path.join(folder, 'pgdata'), { loadDataDir: templateDump() });
+  await onDisk.close();
+  fs.rmSync(templateFolder(file), { recursive: true, force: true });
+  fs.renameSync(folder, templateFolder(file));
+  // Templates of earlier schemas are 40 MB each and never read again.
+  const kept = [path.basename(file), path.basename(templateFolder(file))];
+  for (const name of fs.readdirSync(path.dirname(file)))
+    if (name.startsWith('pglite-template-') && !kept.includes(name))
+      fs.rmSync(path.join(path.dirname(file), name), { recursive: true, force: true });
+}
+
+const templateFolder = (file: string) => file.replace(/\.tar$/, '.d');
+
+/**
+ * A new temporary data folder (under the system's temporary folder, named from `prefix`) holding the run's
+ * migrated database when the global setup made one, else empty: the process that opens it first then creates it.
+ */
+export function migratedDataFolder(prefix: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = templateFolder(templatePath());
+  if (fs.existsSync(template)) fs.cpSync(template, folder, { recursive: true });
+  return folder;
 }
 
 let loaded: { file: string; dump: Blob } | undefined;

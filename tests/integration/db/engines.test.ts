@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataFolder } from '#tests/helpers/pglite-template.ts';
 import { sql } from 'kysely';
 import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
@@ -108,7 +108,7 @@ describe.each(engines)('database on %s', (engine) => {
 });
 
 describe('PGlite data folder lock', () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-lock-'));
+  const folder = migratedDataFolder('hss-lock-');
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   it('refuses a second process while the first holds the folder, and frees it on close', async () => {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { migratedDataFolder } from '#tests/helpers/pglite-template.ts';
 import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
 import { parseMatch } from '#lib/domain/logs/index.ts';
@@ -69,7 +70,8 @@ describe('hss logs parse', () => {
   });
 
   it('re-parses a stored match through the CLI runner and its configured PGlite folder', async () => {
-    const dataDir = path.join(dir, 'data');
+    const dataDir = migratedDataFolder('hss-reparse-');
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
     // The CLI reads its database from the configuration, validated once per process on first use.
     process.env['DATA_DIR'] = dataDir;
     delete process.env['DATABASE_URL'];

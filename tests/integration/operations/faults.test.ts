@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataFolder } from '#tests/helpers/pglite-template.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
 import { parseMatch } from '#lib/domain/logs/index.ts';
@@ -98,7 +97,7 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
     const base = `http://127.0.0.1:${(discord.server.address() as AddressInfo).port}/api/webhooks`;
     discord.url = `${base}/1234567890/token`;
     if (engine === 'pglite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-faults-'));
+      const dir = migratedDataFolder('hss-faults-');
       env = { DATA_DIR: dir, DATABASE_URL: '' };
       open = () => connectDatabase({ dataDir: dir });
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { migratedDataFolder } from '#tests/helpers/pglite-template.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import { freePort } from '#tests/helpers/child-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-stop-'));
+const dataDir = migratedDataFolder('hss-stop-');
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 it('npm run serve logs requests as JSON and on SIGTERM stops accepting, closes the database and exits 0', async () => {
