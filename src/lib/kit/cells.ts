@@ -119,3 +119,34 @@ export function cellText(value: CellValue): string {
       return '';
   }
 }
+
+// The escaping Astro applies to text (escapeHTML) and to attribute values (toAttributeString).
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
+const escapeText = (text: string) => text.replace(/[&<>'"]/g, (c) => TEXT_ESCAPES[c]!);
+const attribute = (name: string, value: string | undefined) =>
+  value === undefined
+    ? ''
+    : value === ''
+      ? ` ${name}`
+      : ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+
+/**
+ * The HTML of a cell that needs no component (text, numbers, links, scores, decimals, shares), exactly as the Cell
+ * component renders it; undefined for the kinds it renders through components (teams, dates, badges, sides).
+ * Tables print most of their cells this way: a component per cell was most of a team page's render time.
+ */
+export function plainCellHtml(value: CellValue): string | undefined {
+  if (value === null || typeof value !== 'object') return escapeText(cellText(value));
+  switch (value.kind) {
+    case 'text':
+      return `<span${value.muted ? ' class="muted"' : ''}${attribute('title', value.title)}>${escapeText(value.text)}</span>`;
+    case 'link':
+      return `<a${attribute('href', value.href)}>${escapeText(value.text)}</a>`;
+    case 'score':
+    case 'decimal':
+    case 'percent':
+      return escapeText(cellText(value));
+    default:
+      return undefined;
+  }
+}
