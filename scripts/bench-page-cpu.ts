@@ -1,0 +1,156 @@
+/**
+ * CPU per uncached page (`node scripts/bench-page-cpu.ts [--requests 30] [--keep]`): on a PostgreSQL database with the
+ * demo community (BENCH_DATABASE_URL as in bench:pages; database `hss_bench_page_cpu`, reused with --keep), serves
+ * the built site with READ_CACHE_SECONDS=0 and asks each page `--requests` times one after the other, after a
+ * warm-up. Prints the CPU time per request of the site server and of its PostgreSQL backends (from /proc), which
+ * stays meaningful while other processes load the machine, unlike req/s. BENCH_SERVER_NODE_OPTIONS is passed to the
+ * server as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { adminQuery, createDemoDatabase, ROOT, startSite, stopChild, table } from './lib/bench-kit.ts';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '30' },
+    keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    // Another build to compare with: both servers answer in turn, so that the load of the machine weighs on both.
+    against: { type: 'string' },
+  },
+});
+const REQUESTS = Number(values.requests);
+const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DIST = path.resolve(ROOT, process.env['BENCH_DIST'] ?? 'dist');
+const NAME = 'hss_bench_page_cpu';
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0; // ended
+  }
+}
+
+async function backends(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [NAME],
+  );
+  return rows.map((r) => r.pid);
+}
+
+const url = new URL(ADMIN_URL);
+url.pathname = `/${NAME}`;
+const exists = await (async () => {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [NAME])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+})();
+if (!exists) await createDemoDatabase(ADMIN_URL, NAME, async () => undefined);
+
+const { child, baseUrl } = await startSite(DIST, {
+  DATABASE_URL: url.toString(),
+  READ_CACHE_SECONDS: '0',
+  ...(process.env['BENCH_SERVER_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['BENCH_SERVER_NODE_OPTIONS'] } : {}),
+});
+const other = values.against
+  ? await startSite(path.resolve(values.against), {
+      DATABASE_URL: url.toString(),
+      READ_CACHE_SECONDS: '0',
+      ...(process.env['BENCH_AGAINST_NODE_ENV'] ? { NODE_ENV: process.env['BENCH_AGAINST_NODE_ENV'] } : {}),
+    })
+  : undefined;
+const watcher = new pg.Client({ connectionString: ADMIN_URL });
+await watcher.connect();
+try {
+  const get = async <T>(p: string) => (await (await fetch(new URL(p, baseUrl))).json()) as T;
+  const series = await get<{ tag: string; current: boolean }[]>('/v3/series');
+  let best: { tag: string; total: number } | undefined;
+  for (const { tag } of series) {
+    const list = await get<{ meta: { total_count: number } }>(`/v3/series/${encodeURIComponent(tag)}/matches?limit=1`);
+    if (!best || list.meta.total_count > best.total) best = { tag, total: list.meta.total_count };
+  }
+  const q = `series=${encodeURIComponent(best!.tag)}`;
+  const api = `/v3/series/${encodeURIComponent(best!.tag)}`;
+  const teams = await get<{ tag: string; num_matches: number }[]>(`${api}/teams?limit=100`);
+  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
+  const { matches } = await get<{ matches: { match_id: number }[] }>(`${api}/matches?desc=true&limit=25`);
+  let matchId: number | undefined;
+  let player: string | undefined;
+  for (const { match_id: id } of matches) {
+    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
+    if (!response.ok) continue;
+    matchId = id;
+    player = Object.keys(((await response.json()) as { player_stats: Record<string, unknown> }).player_stats)[0];
+    break;
+  }
+  const pages = [
+    { name: 'home', path: `/?${q}` },
+    { name: 'teams', path: `/teams?${q}` },
+    { name: `team ${busiest.tag}`, path: `/teams/${encodeURIComponent(busiest.tag)}?${q}` },
+    { name: `match ${matchId}`, path: `/statistics/matches/${matchId}?${q}` },
+    ...(player ? [{ name: 'player', path: `/statistics/players/${encodeURIComponent(player)}?${q}` }] : []),
+  ].filter((p) => !values.only || p.name.includes(values.only));
+  const rows: (string | number)[][] = [];
+  for (const page of pages) {
+    const target = new URL(page.path, baseUrl);
+    const otherTarget = other && new URL(page.path, other.baseUrl);
+    let bytes = 0;
+    for (let i = 0; i < 20; i++) {
+      bytes = (await (await fetch(target)).arrayBuffer()).byteLength; // warm-up
+      if (otherTarget) await (await fetch(otherTarget)).arrayBuffer();
+    }
+    const pids = await backends(watcher);
+    const before = { server: cpuMs(child.pid!), db: pids.reduce((s, p) => s + cpuMs(p), 0) };
+    const otherBefore = other ? cpuMs(other.child.pid!) : 0;
+    const started = performance.now();
+    for (let i = 0; i < REQUESTS; i++) {
+      for (const t of otherTarget ? [target, otherTarget] : [target]) {
+        const response = await fetch(t);
+        if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }
+    const wall = performance.now() - started;
+    const after = { server: cpuMs(child.pid!), db: pids.reduce((s, p) => s + cpuMs(p), 0) };
+    const otherServer = other ? (cpuMs(other.child.pid!) - otherBefore) / REQUESTS : undefined;
+    const server = (after.server - before.server) / REQUESTS;
+    const db = (after.db - before.db) / REQUESTS;
+    rows.push([
+      page.name,
+      `${(bytes / 1024).toFixed(1)} KB`,
+      server.toFixed(1),
+      db.toFixed(1),
+      (server + db).toFixed(1),
+      (wall / REQUESTS).toFixed(1),
+      ...(otherServer === undefined ? [] : [otherServer.toFixed(1)]),
+    ]);
+  }
+  console.log(`\nCPU per uncached request (ms), ${REQUESTS} sequential requests, READ_CACHE_SECONDS=0\n`);
+  console.log(
+    table(['page', '', 'server', 'postgres', 'total', 'wall', ...(other ? [`server of ${values.against}`] : [])], rows),
+  );
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await watcher.end();
+  await stopChild(child);
+  if (other) await stopChild(other.child);
+  if (!values.keep) await adminQuery(ADMIN_URL, `drop database if exists ${NAME} with (force)`);
+}
