@@ -258,3 +258,21 @@ export function tacticalSvg(layout: SectorLayout, options: TacticalOptions): str
   const desc = `${layout.leftSide} HQ on the ${horizontal ? 'left' : 'top'}, ${other(layout.leftSide)} HQ on the ${horizontal ? 'right' : 'bottom'}. Score ${score}: ${held}.${inPlay}${markers.length ? ` ${markers.length} captures marked in order.` : ''}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" font-family="system-ui, sans-serif"><title id="${id}-title">${escapeXml(title)}</title><desc id="${id}-desc">${escapeXml(desc)}</desc>${parts.join('')}</svg>`;
 }
+
+const INLINE_KEPT = 256;
+const inlineMaps = new Map<string, string>();
+
+/**
+ * tacticalSvg in the token palette (a page's inline map), kept per input, the least recently made going first past
+ * INLINE_KEPT: the output depends on nothing else, and a match page draws the same map at every visit.
+ */
+export function inlineTacticalSvg(layout: SectorLayout, options: Omit<TacticalOptions, 'palette'>): string {
+  const key = JSON.stringify([layout.mapId, options.id, options.mapName, options.score, options.flips, options.layout]);
+  let svg = inlineMaps.get(key);
+  if (svg === undefined) {
+    svg = tacticalSvg(layout, { ...options, palette: TOKEN_PALETTE });
+    if (inlineMaps.size >= INLINE_KEPT) inlineMaps.delete(inlineMaps.keys().next().value as string);
+    inlineMaps.set(key, svg);
+  }
+  return svg;
+}
