@@ -78,6 +78,32 @@ export const PAGE_OWNED_PARAMS: ReadonlySet<string> = new Set([
   'player',
 ]);
 
+interface PageQuery {
+  /** The query serialised as URLSearchParams does. */
+  all: string;
+  /** Its parameter names. */
+  keys: Set<string>;
+  /** Without the page-owned parameters: what links to other pages carry. */
+  carried: string;
+}
+
+const QUERIES_KEPT = 64;
+const queries = new Map<string, PageQuery>();
+
+/** The page's query in the forms links need, made once per query string (a page builds hundreds of links). */
+function queryOf(current: URL | URLSearchParams): PageQuery {
+  const key = current instanceof URL ? current.search : current.toString();
+  let query = queries.get(key);
+  if (query) return query;
+  const params = current instanceof URL ? current.searchParams : current;
+  const carried = new URLSearchParams();
+  for (const [name, value] of params) if (!PAGE_OWNED_PARAMS.has(name)) carried.append(name, value);
+  query = { all: params.toString(), keys: new Set(params.keys()), carried: carried.toString() };
+  if (queries.size >= QUERIES_KEPT) queries.delete(queries.keys().next().value as string);
+  queries.set(key, query);
+  return query;
+}
+
 /** True for an absolute URL ('https:', 'mailto:') or a protocol-relative one ('//host'). */
 export function isExternal(target: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
@@ -92,6 +118,11 @@ export function href(path: string, current: URL | URLSearchParams): string {
   const carried = current instanceof URL ? current.searchParams : current;
   const [base = '', hash] = path.split('#', 2);
   const [pathname = '', query = ''] = base.split('?', 2);
+  if (query === '') {
+    // The common case (a page links to many paths that set nothing): the carried part is the page's, made once.
+    const search = queryOf(current).carried;
+    return `${pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
+  }
   const own = new URLSearchParams(query);
   const params = new URLSearchParams();
   for (const [key, value] of carried) if (!PAGE_OWNED_PARAMS.has(key) && !own.has(key)) params.append(key, value);
@@ -105,6 +136,15 @@ export function href(path: string, current: URL | URLSearchParams): string {
  * kept: for pagers, sort links, tabs and view toggles that stay on the page.
  */
 export function withParams(current: URL, changes: Record<string, string | number | undefined>): string {
+  const query = queryOf(current);
+  const keys = Object.keys(changes);
+  if (!keys.some((key) => query.keys.has(key))) {
+    // Only new parameters (a list's links to one player each): they go after the page's, as set() would put them.
+    const added = new URLSearchParams();
+    for (const key of keys) if (changes[key] !== undefined) added.append(key, String(changes[key]));
+    const search = [query.all, added.toString()].filter(Boolean).join('&');
+    return `${current.pathname}${search ? `?${search}` : ''}`;
+  }
   const params = new URLSearchParams(current.searchParams);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) params.delete(key);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { href, isSameOriginPath, paths, withParams, type PageName } from '#lib/links.ts';
+import { href, isSameOriginPath, PAGE_OWNED_PARAMS, paths, withParams, type PageName } from '#lib/links.ts';
 import { chooseSeries } from '#lib/server/http/page-routes.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 
@@ -127,4 +127,42 @@ describe('series of a page', () => {
   });
   it('does nothing without any series', () =>
     expect(chooseSeries(new URL('http://s/'), [])).toEqual({ selected: undefined }));
+});
+
+describe('links made from a kept page query', () => {
+  // The links as made before the page's query was kept: every link from fresh URLSearchParams.
+  const hrefByHand = (path: string, current: URL) => {
+    const [pathname = ''] = path.split('?');
+    const params = new URLSearchParams();
+    for (const [key, value] of current.searchParams) if (!PAGE_OWNED_PARAMS.has(key)) params.append(key, value);
+    return `${pathname}${params.size ? `?${params}` : ''}`;
+  };
+  const withParamsByHand = (current: URL, changes: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams(current.searchParams);
+    for (const [key, value] of Object.entries(changes))
+      if (value === undefined) params.delete(key);
+      else params.set(key, String(value));
+    return `${current.pathname}${params.size ? `?${params}` : ''}`;
+  };
+  const pages = [
+    'http://x/teams/%5B7DR%5D',
+    'http://x/teams/%5B7DR%5D?series=S3',
+    'http://x/statistics/matches/12?series=S%203&page=2&sort=kills&dir=desc&player=765',
+    'http://x/statistics/matches?series=S3&map=a&map=b+c&name=%C3%A9%26x&q=z',
+  ];
+
+  it('are the links the page would make from fresh parameters, for each query in turn and again', () => {
+    for (const round of [1, 2]) {
+      for (const page of pages) {
+        const current = new URL(page);
+        const where = `${page} (round ${round})`;
+        expect(href('/statistics/players/765', current), where).toBe(hrefByHand('/statistics/players/765', current));
+        expect(href('/teams#top', current), where).toBe(`${hrefByHand('/teams', current)}#top`);
+        for (const changes of [{ player: '76561198 x&y' }, { page: 3, sort: undefined }, { vs: 'A', dir: 'asc' }, {}])
+          expect(withParams(current, changes), `${where} ${JSON.stringify(changes)}`).toBe(
+            withParamsByHand(current, changes),
+          );
+      }
+    }
+  });
 });
