@@ -38,7 +38,9 @@ export default defineConfig({
   output: 'server',
   // Pages are rendered whole and sent in one write: every page loads its data before its first byte anyway, and a
   // streamed page went out in hundreds of small socket writes (writev was 13 % of the server's CPU on the team page).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: the site server answers the build's files from memory (static-assets.ts) and hands the adapter
+  // only what it must render, which a standalone adapter would first look for on the disk (stat) as a file.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), engageDirective, precompressAssets],
   // The site answers its own forms and API; Astro's origin check would reject HLU's multipart posts.
   security: { checkOrigin: false },

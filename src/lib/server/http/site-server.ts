@@ -18,7 +18,7 @@ import { logRequest } from './request-log.ts';
 import { STATUS_OVERRIDE_HEADER } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { answerFromDoor } from './page-door.ts';
-import { staticAssets } from './static-assets.ts';
+import { publicFiles, staticAssets } from './static-assets.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { startWebhookWorker, stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
 
@@ -95,7 +95,10 @@ function pathOf(url: string): string {
 export interface SiteServerOptions {
   /** The inline scripts pages may run (buildInlineScripts of the build being served). */
   inlineScripts: readonly string[];
-  /** The build's client folder (dist/client): its hashed assets are answered from memory (static-assets.ts). */
+  /**
+   * The build's client folder (dist/client): its files are answered from memory (static-assets.ts), so the handler
+   * (the adapter in middleware mode) serves pages and endpoints only.
+   */
   clientDir?: string | undefined;
 }
 
@@ -135,6 +138,7 @@ function deliverWebhooks(server: http.Server): void {
 export function secureHandler(handler: RequestListener, options: SiteServerOptions): RequestListener {
   const htmlPolicy = htmlCsp(options.inlineScripts.map(scriptHash));
   const assets = options.clientDir === undefined ? undefined : staticAssets(options.clientDir);
+  const files = options.clientDir === undefined ? undefined : publicFiles(options.clientDir);
   return (req: IncomingMessage, res: ServerResponse) => {
     const base = baseSecurityHeaders(siteIsHttps());
     const url = req.url ?? '/';
@@ -165,6 +169,7 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
       void answer(res, methodAnswer(outcome, method, pathname));
       return;
     }
+    if (files?.(req, res, pathname)) return;
     // Background work a request starts (the rating worker) waits for its answer to go out: see after-response.ts.
     withAfterResponse(res, () => void handler(req, res));
   };

@@ -91,3 +91,65 @@ export function staticAssets(clientDir: string) {
     return true;
   };
 }
+
+interface PublicFile {
+  type: string;
+  body: Buffer;
+  etag: string;
+  lastModified: string;
+}
+
+/**
+ * An answerer of the build's other files (dist/client outside /_astro/: the favicon, the backdrop), read once at
+ * start and kept, with the validators and caching the adapter's file server gave them (`Cache-Control: public,
+ * max-age=0`, a weak ETag of size and time, Last-Modified; a matching If-None-Match answers 304). Every other
+ * address is left to the handler, which then never looks for a file on the disk first.
+ */
+export function publicFiles(clientDir: string) {
+  const files = new Map<string, PublicFile>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+      const file = path.join(dir, entry.name);
+      const address = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (address !== ASSET_PREFIX.slice(0, -1)) walk(file, address);
+        continue;
+      }
+      const type = TYPES[path.extname(entry.name).toLowerCase()];
+      if (!entry.isFile() || !type || entry.name.startsWith('.')) continue;
+      const stat = fs.statSync(file);
+      files.set(address, {
+        type,
+        body: fs.readFileSync(file),
+        etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
+        lastModified: stat.mtime.toUTCString(),
+      });
+    }
+  };
+  walk(clientDir, '');
+
+  /** Answers a GET or HEAD of one of the files (headers set before are kept) and returns true, else false. */
+  return (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let address: string;
+    try {
+      address = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    const file = files.get(address);
+    if (!file) return false;
+    res.setHeader('cache-control', 'public, max-age=0');
+    res.setHeader('etag', file.etag);
+    res.setHeader('last-modified', file.lastModified);
+    const tags = req.headers['if-none-match'];
+    if (tags && tags.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag.slice(2))) {
+      res.writeHead(304).end();
+      return true;
+    }
+    res.setHeader('content-type', file.type);
+    res.setHeader('content-length', file.body.length);
+    res.writeHead(200).end(req.method === 'HEAD' ? undefined : file.body);
+    return true;
+  };
+}
