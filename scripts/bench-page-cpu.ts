@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { adminQuery, createDemoDatabase, ROOT, startSite, stopChild, table } from './lib/bench-kit.ts';
+import { adminQuery, createDemoDatabase, ROOT, siteSights, startSite, stopChild, table } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -75,33 +75,14 @@ const other = values.against
 const watcher = new pg.Client({ connectionString: ADMIN_URL });
 await watcher.connect();
 try {
-  const get = async <T>(p: string) => (await (await fetch(new URL(p, baseUrl))).json()) as T;
-  const series = await get<{ tag: string; current: boolean }[]>('/v3/series');
-  let best: { tag: string; total: number } | undefined;
-  for (const { tag } of series) {
-    const list = await get<{ meta: { total_count: number } }>(`/v3/series/${encodeURIComponent(tag)}/matches?limit=1`);
-    if (!best || list.meta.total_count > best.total) best = { tag, total: list.meta.total_count };
-  }
-  const q = `series=${encodeURIComponent(best!.tag)}`;
-  const api = `/v3/series/${encodeURIComponent(best!.tag)}`;
-  const teams = await get<{ tag: string; num_matches: number }[]>(`${api}/teams?limit=100`);
-  const busiest = [...teams].sort((a, b) => b.num_matches - a.num_matches)[0]!;
-  const { matches } = await get<{ matches: { match_id: number }[] }>(`${api}/matches?desc=true&limit=25`);
-  let matchId: number | undefined;
-  let player: string | undefined;
-  for (const { match_id: id } of matches) {
-    const response = await fetch(new URL(`${api}/matches/${id}`, baseUrl));
-    if (!response.ok) continue;
-    matchId = id;
-    player = Object.keys(((await response.json()) as { player_stats: Record<string, unknown> }).player_stats)[0];
-    break;
-  }
+  const sights = await siteSights(baseUrl);
+  const { q } = sights;
   const pages = [
     { name: 'home', path: `/?${q}` },
     { name: 'teams', path: `/teams?${q}` },
-    { name: `team ${busiest.tag}`, path: `/teams/${encodeURIComponent(busiest.tag)}?${q}` },
-    { name: `match ${matchId}`, path: `/statistics/matches/${matchId}?${q}` },
-    ...(player ? [{ name: 'player', path: `/statistics/players/${encodeURIComponent(player)}?${q}` }] : []),
+    { name: `team ${sights.busiest}`, path: `/teams/${encodeURIComponent(sights.busiest)}?${q}` },
+    { name: `match ${sights.match.id}`, path: `/statistics/matches/${sights.match.id}?${q}` },
+    { name: 'player', path: `/statistics/players/${encodeURIComponent(sights.match.player)}?${q}` },
   ].filter((p) => !values.only || p.name.includes(values.only));
   const rows: (string | number)[][] = [];
   for (const page of pages) {
