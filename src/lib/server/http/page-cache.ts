@@ -86,3 +86,13 @@ export function pageAtDoor(key: string): CachedPage | undefined {
   const db = doorDb();
   return db && cachedPage(db, key);
 }
+
+/**
+ * The render of `key` under way at the door's database from the current data, if any (pageBeingRendered): a burst
+ * of visitors arriving while a page renders waits for it at the site server and is answered from there too.
+ */
+export function pageRenderingAtDoor(key: string): Promise<CachedPage | undefined> | undefined {
+  const db = doorDb();
+  const flight = db && pages.joinable(db, key);
+  return flight?.then((settled) => (settled.ok ? settled.value : undefined));
+}

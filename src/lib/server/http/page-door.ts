@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import zlib from 'node:zlib';
 import { chooseEncoding, type Encoding } from './compression.ts';
 import { etagMatches, PUBLIC_CACHE_CONTROL } from './cache.ts';
-import { doorDb, pageAtDoor, type CachedPage } from './page-cache.ts';
+import { doorDb, pageAtDoor, pageRenderingAtDoor, type CachedPage } from './page-cache.ts';
 import { freshPublicRead, type CachedAnswer } from './read-cache.ts';
 import { isApiOrAsset, isApiPath } from './page-routes.ts';
 import { NON_HTML_CSP } from './security-headers.ts';
@@ -101,10 +101,30 @@ export function doorKey(target: string): string {
   return url.pathname + url.search;
 }
 
+/** Writes a cached page (or read) to `res`: 304 when `req` names its ETag, else compressed as the client accepts. */
+function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): void {
+  if (entry.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, entry.etag)) {
+    res.writeHead(304, entry.notModified).end();
+    return;
+  }
+  const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  const body = encoding ? encodedBody(entry, encoding) : entry.identity;
+  const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
+  res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
+}
+
+function preparedOf(page: CachedPage, base: Record<string, string>, htmlPolicy: string, marked: boolean): Prepared {
+  let entry = prepared.get(page);
+  if (!entry) prepared.set(page, (entry = prepare(page, base, htmlPolicy, marked)));
+  return entry;
+}
+
 /**
  * Answers `req` from the rendered-page cache when it is a GET of a page, carries no cookie or credential, and the
  * page is cached and fresh (page-cache.ts), or from the read cache when it is such a GET of a kept public API answer: with the page's headers plus `base` (the security headers) and
- * `htmlPolicy`, compressed as the client accepts, or 304 when it names the page's ETag. Returns whether it answered.
+ * `htmlPolicy`, compressed as the client accepts, or 304 when it names the page's ETag. A page being rendered is
+ * waited for and answered the same way (the page cache's waiters got the same answer through Astro, re-encoding it
+ * per request), or, when that render is not kept, handed to `proceed`. Returns whether it took the request.
  */
 export function answerFromDoor(
   req: IncomingMessage,
@@ -112,22 +132,22 @@ export function answerFromDoor(
   pathname: string,
   base: Record<string, string>,
   htmlPolicy: string,
+  proceed: () => void,
 ): boolean {
   if (req.method !== 'GET' || req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
   const api = isApiPath(pathname);
   if (!api && isApiOrAsset(pathname)) return false;
   const key = doorKey(req.url ?? '/');
   const page = api ? readAtDoor(key) : pageAtDoor(key);
-  if (!page) return false;
-  let entry = prepared.get(page);
-  if (!entry) prepared.set(page, (entry = prepare(page, base, htmlPolicy, !api)));
-  if (entry.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, entry.etag)) {
-    res.writeHead(304, entry.notModified).end();
+  if (page) {
+    writePage(req, res, preparedOf(page, base, htmlPolicy, !api));
     return true;
   }
-  const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  const body = encoding ? encodedBody(entry, encoding) : entry.identity;
-  const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
-  res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
+  const rendering = api ? undefined : pageRenderingAtDoor(key);
+  if (!rendering) return false;
+  void rendering.then((rendered) => {
+    if (rendered) writePage(req, res, preparedOf(rendered, base, htmlPolicy, true));
+    else proceed();
+  });
   return true;
 }

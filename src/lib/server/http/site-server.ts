@@ -139,13 +139,24 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
   const htmlPolicy = htmlCsp(options.inlineScripts.map(scriptHash));
   const assets = options.clientDir === undefined ? undefined : staticAssets(options.clientDir);
   const files = options.clientDir === undefined ? undefined : publicFiles(options.clientDir);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     const base = baseSecurityHeaders(siteIsHttps());
     const url = req.url ?? '/';
     const pathname = pathOf(url);
     // A cached page for a visitor without cookies is answered here, its headers and compressed bodies made once.
-    if (answerFromDoor(req, res, pathname, base, htmlPolicy)) return;
+    if (answerFromDoor(req, res, pathname, base, htmlPolicy, () => proceed(req, res, url, pathname, base))) return;
     if (assets?.(req, res, pathname, base)) return;
+    proceed(req, res, url, pathname, base);
+  };
+
+  /** Everything the door and the build's assets did not answer: checked, secured, compressed, then rendered. */
+  function proceed(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    pathname: string,
+    base: Record<string, string>,
+  ): void {
     for (const [name, value] of Object.entries(base)) res.setHeader(name, value);
     // Compression decides from the final headers, so it wraps the response before the policy does.
     compressResponse(req, res);
@@ -172,7 +183,7 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
     if (files?.(req, res, pathname)) return;
     // Background work a request starts (the rating worker) waits for its answer to go out: see after-response.ts.
     withAfterResponse(res, () => void handler(req, res));
-  };
+  }
 }
 
 /**
