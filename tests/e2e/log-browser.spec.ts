@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 test('an admin browses the stored logs by folder and downloads one', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/log-browser');
   await page.getByRole('link', { name: 'Demo admin' }).click();
   await expect(page).toHaveTitle('Log browser | Hell Let Loose Skill System');
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await auditAccessibility(page);
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const table = page.getByRole('table', { name: 'Folders and log files' });
   // Down the first folder until files show.

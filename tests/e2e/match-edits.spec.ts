@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 import { signInAs } from './sign-in.ts';
 
 /** The newest match of a team the demo manager manages, by its address (the manager is signed in). */
@@ -65,7 +65,7 @@ test('a manager changes the tournament, the streams and the layout of their matc
   await expect(page.getByLabel('Streamer')).toHaveValue('Caster One');
 
   // The island open, with an error showing: no serious accessibility issue.
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await url.fill('https://twitch.tv/caster');

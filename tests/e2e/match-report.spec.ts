@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
 
 const LOGS = 'tests/fixtures/hll';
@@ -43,7 +43,7 @@ test('a signed-out visitor is sent to sign in and comes back to the report form'
   await page.getByRole('link', { name: 'Demo team manager' }).click();
   expect(new URL(page.url()).pathname).toBe('/statistics/matches/report');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report match');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 

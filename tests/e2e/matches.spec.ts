@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 test('the match list shows the newest matches ten at a time', async ({ page }) => {
   await page.goto('/statistics/matches');
@@ -73,7 +73,7 @@ test('with JavaScript the filters narrow the list in place, and back restores ea
   await expect.poll(async () => (await texts()).every((t) => t.includes(team) && t.includes(map))).toBe(true);
   expect(new URL(page.url()).searchParams.has('page')).toBe(false);
   // The page as the island left it (a disclosure open, rows replaced); pages.spec.ts sweeps it as served.
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await auditAccessibility(page);
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await page.goBack();
@@ -162,6 +162,6 @@ test('an unknown match shows no match with 404, and the match page passes an acc
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No match');
   expect((await page.goto('/statistics/matches/not-a-number'))?.status()).toBe(404);
   await page.goto(await postedMatch(page));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 test('a user claims a profile on /my-profile, an admin approves it in the queue, the user hides it, then unclaims it', async ({
   page,
@@ -21,7 +21,7 @@ test('a user claims a profile on /my-profile, an admin approves it in the queue,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demo User');
   const account = page.getByRole('region', { name: 'Account' });
   await expect(account.getByText('Roles', { exact: true })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await auditAccessibility(page);
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   const profiles = page.getByRole('region', { name: 'Player profiles' });

@@ -5,7 +5,7 @@
  * to .tmp/screenshots/ to be looked at.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGES, documentTitle, pageSlug } from './pages.ts';
 import { signInAs } from './sign-in.ts';
@@ -50,7 +50,7 @@ for (const sitePage of PAGES) {
     if (sitePage.plain) expect(backdrop, 'no background image').toBe('none');
     else expect(backdrop, 'the background image').toContain('/backdrop.svg');
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await auditAccessibility(page);
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
@@ -75,7 +75,7 @@ test('a visitor compares two players from a profile', async ({ page }) => {
   await expect(table.getByRole('columnheader')).toHaveText(['Measure', firstName, secondName]);
   await expect(table.getByRole('row', { name: /^Matches/ }).getByRole('cell')).toHaveText([/^\d+$/, /^\d+$/]);
   await expect(page.locator('#skill .legend li')).toHaveText([firstName, secondName]);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Removing one player keeps the other.

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Statistics' });
@@ -78,7 +78,7 @@ test('the collapsed side navigation on a phone passes axe', async ({ page, conte
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/statistics');
   await expect(sideNav(page).locator('details')).not.toHaveAttribute('open');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
 

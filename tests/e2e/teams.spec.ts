@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 // Journeys with axe sweeps outlast the default 30 s on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 };
 

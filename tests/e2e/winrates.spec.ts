@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility } from './axe.ts';
 
 test('a visitor reads the win rates by map and side and refreshes them', async ({ page }) => {
   test.slow();
@@ -29,7 +29,7 @@ test('a visitor reads the win rates by map and side and refreshes them', async (
   const values = axisRates.map((t) => Number(/\((\d+)%\)/.exec(t)?.[1]));
   expect(values).toEqual([...values].sort((a, b) => b - a));
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(await page.locator('script[src], link[rel=modulepreload]').count()).toBe(0);
 
