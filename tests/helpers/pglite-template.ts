@@ -53,7 +53,9 @@ export async function ensureTemplate(): Promise<void> {
   // The same database as a data folder, for servers and commands that open one (copied: folderFromTemplate).
   const folder = `${file}.${process.pid}.folder`;
   fs.mkdirSync(folder, { recursive: true });
-  const onDisk = await PGlite.create(path.join(folder, 'pgdata'), { loadDataDir: templateDump() });
+  const dump = templateDump();
+  if (!dump) throw new Error(`${file} was not written`);
+  const onDisk = await PGlite.create(path.join(folder, 'pgdata'), { loadDataDir: dump });
   await onDisk.close();
   fs.rmSync(templateFolder(file), { recursive: true, force: true });
   fs.renameSync(folder, templateFolder(file));

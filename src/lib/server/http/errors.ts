@@ -1,8 +1,18 @@
+// The site server, the built site (dist/) and the modules run from src/ (worker pools, the demo seed) each load their
+// own copy of this module, and an error made by one copy reaches the catch of another (a pool kept on globalThis
+// rebuilds a worker's error with the copy that created it): `instanceof` goes by this brand, shared by every copy.
+const BRAND = Symbol.for('hss.HttpError');
+
 /**
  * An error that becomes a JSON response `{ error, ...details }` with its status.
- * Services throw these; endpoints never build error bodies by hand.
+ * Services throw these; endpoints never build error bodies by hand. `instanceof HttpError` holds for one made by any
+ * copy of this module.
  */
 export class HttpError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+  readonly [BRAND] = true;
   readonly status: number;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
