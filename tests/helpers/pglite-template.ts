@@ -17,11 +17,15 @@ import { PGliteDialect } from '#lib/server/db/pglite-dialect.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MIGRATIONS = path.join(ROOT, 'src/lib/server/db/migrations');
 
+let current: string | undefined;
+
 /**
- * Where the dump of the current schema lives: named by a hash of the migrations and the PGlite version, so that a
- * changed migration or engine never starts from an old dump.
+ * Where the dump of the current schema lives (computed once per process): named by a hash of the migrations and the
+ * PGlite version, so that a changed migration or engine never starts from an old dump. The same database as a data
+ * folder lies beside it (templateFolder), for servers and commands that open one.
  */
 export function templatePath(): string {
+  if (current) return current;
   const hash = createHash('sha256');
   const pglite = JSON.parse(
     fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
@@ -31,42 +35,36 @@ export function templatePath(): string {
     hash.update(file);
     hash.update(fs.readFileSync(path.join(MIGRATIONS, file)));
   }
-  return path.join(ROOT, '.tmp', `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return (current = path.join(ROOT, '.tmp', `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`));
 }
 
-/** Writes the dump of a freshly migrated database to `templatePath()` unless it is there already. */
+const templateFolder = (file: string) => file.replace(/\.tar$/, '.d');
+
+/** Makes the template (the dump and the data folder of a freshly migrated database) unless it is there already. */
 export async function ensureTemplate(): Promise<void> {
   const file = templatePath();
-  if (fs.existsSync(file) && fs.existsSync(templateFolder(file))) return;
-  const pglite = await PGlite.create();
+  const folder = templateFolder(file);
+  if (fs.existsSync(file) && fs.existsSync(folder)) return;
+  // Made aside and renamed, so that a reader never sees half a template: one migrated data folder, dumped as it is.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.mkdirSync(partial, { recursive: true });
+  const pglite = await PGlite.create(path.join(partial, 'pgdata'));
   try {
     await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(pglite) }));
     const dump = await pglite.dumpDataDir('none');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Written aside and renamed, so that a reader never sees half a dump.
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(partial, file);
+    fs.writeFileSync(`${partial}.tar`, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await pglite.close();
   }
-  // The same database as a data folder, for servers and commands that open one (copied: folderFromTemplate).
-  const folder = `${file}.${process.pid}.folder`;
-  fs.mkdirSync(folder, { recursive: true });
-  const dump = templateDump();
-  if (!dump) throw new Error(`${file} was not written`);
-  const onDisk = await PGlite.create(path.join(folder, 'pgdata'), { loadDataDir: dump });
-  await onDisk.close();
-  fs.rmSync(templateFolder(file), { recursive: true, force: true });
-  fs.renameSync(folder, templateFolder(file));
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.renameSync(partial, folder);
+  fs.renameSync(`${partial}.tar`, file);
   // Templates of earlier schemas are 40 MB each and never read again.
-  const kept = [path.basename(file), path.basename(templateFolder(file))];
+  const kept = [path.basename(file), path.basename(folder)];
   for (const name of fs.readdirSync(path.dirname(file)))
     if (name.startsWith('pglite-template-') && !kept.includes(name))
       fs.rmSync(path.join(path.dirname(file), name), { recursive: true, force: true });
 }
-
-const templateFolder = (file: string) => file.replace(/\.tar$/, '.d');
 
 /**
  * A new temporary data folder (under the system's temporary folder, named from `prefix`) holding the run's
