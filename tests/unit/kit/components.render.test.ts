@@ -30,6 +30,14 @@ describe('Card', () => {
     expect(page.one('h3').text).toBe('Per map');
     expect(page.all('.actions')).toHaveLength(0);
   });
+  it('marks a card below the fold as deferred, with its estimated height, and only that one', async () => {
+    const deferred = await render(Card, { props: { title: 'Players', deferred: true, estimate: '55rem' } });
+    expect(deferred.one('section').attrs['class']).toContain('deferred');
+    expect(deferred.one('section').attrs['style']).toBe('--card-estimate: 55rem');
+    const plain = await render(Card, { props: { title: 'Players' } });
+    expect(plain.one('section').attrs['class']).not.toContain('deferred');
+    expect(plain.one('section').attrs['style']).toBeUndefined();
+  });
 });
 
 describe('ErrorBanner and EmptyState', () => {
