@@ -307,11 +307,18 @@ export async function buildReadFixture(db: Db) {
           name: `Player${n}`,
           kills: 10 + n,
           deaths: 5,
-          weapons: jsonb({ M1_GARAND: 3 }),
-          kill_events: jsonb([12, 40]),
           streamer: null,
           side_percentile: 0.5,
           all_percentile: 0.4,
+        })
+        .execute();
+      await db
+        .insertInto('player_match_details')
+        .values({
+          match_id: match.id,
+          steam_id: steamId(n),
+          weapons: jsonb({ M1_GARAND: 3 }),
+          kill_events: jsonb([12, 40]),
         })
         .execute();
     }

@@ -148,6 +148,7 @@ export async function generateReadData(db: Kysely<Database>, options: GenerateOp
     matchIds.push(...inserted.map((r) => r.id));
   });
   const stats = [];
+  const details = [];
   const history = [];
   for (const [i, row] of matchRows.entries()) {
     const n = options.minPlayers + Math.floor(random() * (options.maxPlayers - options.minPlayers + 1));
@@ -175,16 +176,21 @@ export async function generateReadData(db: Kysely<Database>, options: GenerateOp
           kpm: random(),
           dpm: random(),
           combat_points: Math.floor(random() * 500),
-          weapons: jsonb({ M1_GARAND: 5, MP40: 2 }),
-          kill_events: jsonb([60, 120, 180]),
           streamer: null,
           side_percentile: random(),
           all_percentile: random(),
+        });
+        details.push({
+          match_id: matchIds[i]!,
+          steam_id: players[t * ROSTER + p]!,
+          weapons: jsonb({ M1_GARAND: 5, MP40: 2 }),
+          kill_events: jsonb([60, 120, 180]),
         });
       }
     }
   }
   await inBatches(stats, 2000, (batch) => db.insertInto('player_match_stats').values(batch).execute());
+  await inBatches(details, 2000, (batch) => db.insertInto('player_match_details').values(batch).execute());
   await inBatches(history, 2000, (batch) => db.insertInto('rating_history').values(batch).execute());
   await db
     .insertInto('team_ratings')

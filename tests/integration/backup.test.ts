@@ -71,6 +71,7 @@ describe.each(engines)('backup from %s', (sourceEngine) => {
       try {
         const rows = await restoreBackup(restored.db, file);
         expect(rows['player_match_stats']).toBeGreaterThan(100);
+        expect(rows['player_match_details']).toBe(rows['player_match_stats']);
         const again = await apiAnswers(restored);
         expect([...again.keys()]).toEqual([...answers.keys()]);
         for (const [address, body] of answers) expect(again.get(address), address).toBe(body);

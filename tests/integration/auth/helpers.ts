@@ -149,10 +149,11 @@ export function cookieValue(line: string | undefined): string | undefined {
   return line?.split(';', 1)[0]?.split('=').slice(1).join('=');
 }
 
-/** Records that the player played for the team in the match (a bare line of player_match_stats). */
+/** Records that the player played for the team in the match (a bare line of player_match_stats, empty details). */
 export async function insertPlayedFor(db: Db, steamId: string, matchId: number, teamId: number): Promise<void> {
   await db
     .insertInto('player_match_stats')
     .values({ match_id: matchId, steam_id: steamId, team_id: teamId, side: 'Allies', name: `P ${steamId.slice(-4)}` })
     .execute();
+  await db.insertInto('player_match_details').values({ match_id: matchId, steam_id: steamId }).execute();
 }

@@ -15,6 +15,7 @@ const TABLES = [
   'matches',
   'oauth_states',
   'player_aliases',
+  'player_match_details',
   'player_match_stats',
   'player_skills',
   'players',

@@ -136,6 +136,11 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
       .where('steam_id', '=', second!)
       .execute();
     await handle.db
+      .updateTable('player_match_details')
+      .set({ weapons: '{}', kill_events: '[]' })
+      .where('steam_id', '=', second!)
+      .execute();
+    await handle.db
       .updateTable('matches')
       .set({ gamemode: 'broken', result: '1-4' })
       .where('id', '=', match_id)
@@ -168,6 +173,17 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
       .where('steam_id', '=', second!)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ kills: expected.players[second!]!.kills, streamer: 'https://twitch.tv/x' });
+    const details = await handle.db
+      .selectFrom('player_match_details')
+      .select(['steam_id', 'weapons', 'kill_events'])
+      .where('match_id', '=', match_id)
+      .execute();
+    expect(details).toHaveLength(total);
+    expect(details.find((d) => d.steam_id === second)).toEqual({
+      steam_id: second,
+      weapons: expected.players[second!]!.weapons,
+      kill_events: expected.players[second!]!.kill_events,
+    });
     expect(
       await handle.db
         .selectFrom('player_aliases')

@@ -89,9 +89,13 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       expect(upload.path).toMatch(new RegExp(`^\\d{4}/\\d{2}/${upload.sha256.slice(0, 16)}-match_${format}\\.log$`));
 
       const rows = await handle.db
-        .selectFrom('player_match_stats')
-        .selectAll()
-        .where('match_id', '=', result.match_id)
+        .selectFrom('player_match_stats as s')
+        .innerJoin('player_match_details as d', (join) =>
+          join.onRef('d.match_id', '=', 's.match_id').onRef('d.steam_id', '=', 's.steam_id'),
+        )
+        .selectAll('s')
+        .select(['d.weapons', 'd.kill_events', 'd.killers', 'd.aliases'])
+        .where('s.match_id', '=', result.match_id)
         .execute();
       expect(rows.length).toBe(Object.keys(expected.players).length);
       for (const row of rows) {
@@ -104,7 +108,12 @@ describe.each(engines)('reportMatch on %s', (engine) => {
           kpm: p.kpm,
           combat_points: p.combat_points,
         });
-        expect(row.weapons).toEqual(p.weapons);
+        expect([row.weapons, row.kill_events, row.killers, row.aliases]).toEqual([
+          p.weapons,
+          p.kill_events,
+          p.killers,
+          p.aliases,
+        ]);
         expect(row.team_id).toBe(
           p.side === 'Allies' ? teams['ALPHA']!.id : p.side === 'Axis' ? teams['BRAVO']!.id : null,
         );
@@ -266,9 +275,17 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     expect([outOfRange.status, outOfRange.message]).toEqual([400, 'MatchIndexOutOfRange']);
   });
 
+  // The details are the report's last write: failing them must take the match and its stats rows back too.
   it('leaves nothing behind when the report fails midway', async () => {
     const count = async (
-      table: 'matches' | 'log_uploads' | 'players' | 'player_aliases' | 'player_match_stats' | 'audit_log',
+      table:
+        | 'matches'
+        | 'log_uploads'
+        | 'players'
+        | 'player_aliases'
+        | 'player_match_stats'
+        | 'player_match_details'
+        | 'audit_log',
     ) =>
       (
         await handle.db
@@ -276,12 +293,20 @@ describe.each(engines)('reportMatch on %s', (engine) => {
           .select(sql<number>`count(*)`.as('n'))
           .executeTakeFirstOrThrow()
       ).n;
-    const tables = ['matches', 'log_uploads', 'players', 'player_aliases', 'player_match_stats', 'audit_log'] as const;
+    const tables = [
+      'matches',
+      'log_uploads',
+      'players',
+      'player_aliases',
+      'player_match_stats',
+      'player_match_details',
+      'audit_log',
+    ] as const;
     const before = await Promise.all(tables.map(count));
     await sql`create function hss_test_fail() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(
       handle.db,
     );
-    await sql`create trigger hss_test_fail before insert on player_match_stats for each statement execute function hss_test_fail()`.execute(
+    await sql`create trigger hss_test_fail before insert on player_match_details for each statement execute function hss_test_fail()`.execute(
       handle.db,
     );
     try {
@@ -296,7 +321,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       expect(failure).toMatch(/forced failure/);
       expect(await Promise.all(tables.map(count))).toEqual(before);
     } finally {
-      await sql`drop trigger hss_test_fail on player_match_stats`.execute(handle.db);
+      await sql`drop trigger hss_test_fail on player_match_details`.execute(handle.db);
       await sql`drop function hss_test_fail()`.execute(handle.db);
     }
   });

@@ -77,7 +77,7 @@ describe('database round trips per page', () => {
     return { total: queries.length, tables: new Set(perTable.keys()), perTable };
   };
 
-  /** Copies the fixture's public matches (and their player rows) `times` times: more of everything to show. */
+  /** Copies the fixture's public matches (and their player rows and details) `times` times: more of everything to show. */
   const growData = async (times: number) => {
     const columns = async (table: string, skip: string[]) =>
       (
@@ -88,6 +88,7 @@ describe('database round trips per page', () => {
         .filter((c) => !skip.includes(c));
     const matchColumns = await columns('matches', ['id', 'import_key', 'date']);
     const statColumns = await columns('player_match_stats', ['match_id']);
+    const detailColumns = await columns('player_match_details', ['match_id']);
     const list = (names: string[]) => sql.raw(names.map((n) => `"${n}"`).join(', '));
     for (let i = 0; i < times; i++) {
       for (const id of fx.matches.public) {
@@ -96,6 +97,10 @@ describe('database round trips per page', () => {
           returning id`.execute(server.db);
         await sql`insert into player_match_stats (${list(statColumns)}, "match_id")
           select ${list(statColumns)}, ${copy.rows[0]!.id} from player_match_stats where match_id = ${id}`.execute(
+          server.db,
+        );
+        await sql`insert into player_match_details (${list(detailColumns)}, "match_id")
+          select ${list(detailColumns)}, ${copy.rows[0]!.id} from player_match_details where match_id = ${id}`.execute(
           server.db,
         );
       }

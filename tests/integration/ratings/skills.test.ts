@@ -52,11 +52,18 @@ async function addLines(db: DB, matchId: number, teams: { Allies: number | null;
         cpm: r.cpm,
         kills: r.kpm * 60,
         deaths: r.dpm * 60,
-        weapons: JSON.stringify({ M1: 2 }) as never,
-        roles: JSON.stringify([{ role: 'rifleman', at: 0 }]) as never,
         streamer: null,
         side_percentile: null,
         all_percentile: null,
+      })
+      .execute();
+    await db
+      .insertInto('player_match_details')
+      .values({
+        match_id: matchId,
+        steam_id: steamId,
+        weapons: JSON.stringify({ M1: 2 }),
+        roles: JSON.stringify([{ role: 'rifleman', at: 0 }]),
       })
       .execute();
   }

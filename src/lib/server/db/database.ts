@@ -16,6 +16,7 @@ import type { PlayersTable } from './tables/players.ts';
 import type { PlayerAliasesTable } from './tables/player-aliases.ts';
 import type { ProfileClaimsTable } from './tables/profile-claims.ts';
 import type { PlayerMatchStatsTable } from './tables/player-match-stats.ts';
+import type { PlayerMatchDetailsTable } from './tables/player-match-details.ts';
 import type { PlayerSkillsTable } from './tables/player-skills.ts';
 import type { RatingHistoryTable } from './tables/rating-history.ts';
 import type { SeriesStatisticsTable } from './tables/series-statistics.ts';
@@ -44,6 +45,7 @@ export interface Database {
   player_aliases: PlayerAliasesTable;
   profile_claims: ProfileClaimsTable;
   player_match_stats: PlayerMatchStatsTable;
+  player_match_details: PlayerMatchDetailsTable;
   player_skills: PlayerSkillsTable;
   rating_history: RatingHistoryTable;
   series_statistics: SeriesStatisticsTable;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
+import type { PlayerMatchDetailsRow } from '#lib/server/db/tables/player-match-details.ts';
 import type { PlayerMatchStatsRow } from '#lib/server/db/tables/player-match-stats.ts';
 
 export interface SeenPlayer {
@@ -45,33 +46,56 @@ function serialised(stats: readonly PlayerStatRecord[] | SerialisedStatRows = []
   return { columns: Object.keys(stats[0] ?? {}), json: JSON.stringify(stats), count: stats.length };
 }
 
+/** Columns of player_match_details besides its key (match_id, steam_id): the per-player JSON. */
+export const DETAIL_COLUMNS = [
+  'aliases',
+  'weapons',
+  'roles',
+  'squads',
+  'killers',
+  'victims',
+  'kill_events',
+] as const satisfies readonly (keyof PlayerMatchDetailsRow)[];
+
+const detailSet = new Set<string>(DETAIL_COLUMNS);
+const statColumns = (columns: readonly string[]) => columns.filter((c) => !detailSet.has(c));
+const detailColumns = (columns: readonly string[]) =>
+  columns.filter((c) => c === 'match_id' || c === 'steam_id' || detailSet.has(c));
+
+/** Inserts `columns` of the rows in the `sj` expression into `table`, match_id replaced by `matchId` if given. */
+function insertFromRows(table: string, names: readonly string[], matchId?: RawBuilder<number>): RawBuilder<unknown> {
+  const columns = sql.join(names.map((c) => sql.ref(c)));
+  const values = sql.join(names.map((c) => (c === 'match_id' && matchId ? matchId : sql.ref(`r.${c}`))));
+  return sql`insert into ${sql.table(table)} (${columns})
+      select ${values} from jsonb_populate_recordset(null::${sql.table(table)}, (select rows from sj)) as r
+      returning 1`;
+}
+
 /**
- * The common table expressions (`p`, `al` and, with stats, `s`) that write the players of one match, to put after
+ * The common table expressions (`p`, `al` and, with stats, `sj`, `s` and `sd`) that write the players of one match, to put after
  * `with` in ONE statement (a report's players are at most a few hundred, so each list is one jsonb parameter):
  * - players: `name` follows the most recent match (matches may be reported out of order), first_seen/last_seen
  *   widen; rows go in steam_id order so that concurrent reports lock players in the same order;
  * - aliases: each (player, name) of the match; with `count` times_seen grows by one per match, without it only new
  *   aliases are added and dates widen;
  * - stats: the per-player rows expanded by jsonb_populate_recordset (~30 bind parameters per player made the
- *   embedded engine spend most of a report binding values); `matchId`, when given, replaces their match_id (for
- *   a match inserted by an earlier expression of the same statement).
- * Foreign keys to players (and matches) are checked at the end of the statement, after every row is in.
+ *   embedded engine spend most of a report binding values), their numbers into player_match_stats and their JSON
+ *   (DETAIL_COLUMNS) into player_match_details, from one parameter; `matchId`, when given, replaces their match_id
+ *   (for a match inserted by an earlier expression of the same statement).
+ * Foreign keys (to players, matches and the details' stats rows) are checked at the end of the statement, after
+ * every row is in.
  */
 export function matchPlayerWrites(writes: MatchPlayerWrites, matchId?: RawBuilder<number>): RawBuilder<unknown> {
   const rows = writes.players.map((p) => ({ steam_id: p.steamId, name: p.name })).sort(byId);
   const at = writes.seen.toISOString();
   const timesSeen = writes.count ? sql`player_aliases.times_seen + 1` : sql`player_aliases.times_seen`;
   const stats = serialised(writes.stats);
-  const names = stats.columns;
-  const columns = sql.join(names.map((c) => sql.ref(c)));
-  const values = sql.join(names.map((c) => (c === 'match_id' && matchId ? matchId : sql.ref(`r.${c}`))));
   const statsCte =
     stats.count === 0
       ? sql``
-      : sql`, s as (
-      insert into player_match_stats (${columns})
-      select ${values} from jsonb_populate_recordset(null::player_match_stats, ${stats.json}::jsonb) as r
-      returning 1)`;
+      : sql`, sj as (select ${stats.json}::jsonb as rows),
+    s as (${insertFromRows('player_match_stats', statColumns(stats.columns), matchId)}),
+    sd as (${insertFromRows('player_match_details', detailColumns(stats.columns), matchId)})`;
   return sql`p as (
       insert into players (steam_id, name, first_seen, last_seen)
       select r.steam_id, r.name, ${at}::timestamptz, ${at}::timestamptz
@@ -99,15 +123,10 @@ export async function upsertMatchPlayers(db: DB, writes: MatchPlayerWrites): Pro
   await sql`with ${matchPlayerWrites(writes)} select 1`.execute(db);
 }
 
-/** A complete player_match_stats row with its jsonb columns as plain values (not JSON text). */
-export type PlayerStatRecord = {
-  [K in keyof PlayerMatchStatsRow]: K extends
-    'aliases' | 'weapons' | 'roles' | 'squads' | 'killers' | 'victims' | 'kill_events'
-    ? unknown
-    : PlayerMatchStatsRow[K];
-};
+/** A complete player_match_stats row with its player_match_details columns as plain values (not JSON text). */
+export type PlayerStatRecord = PlayerMatchStatsRow & { [K in (typeof DETAIL_COLUMNS)[number]]: unknown };
 
-/** Removes every per-player row of a match (before a re-parse rewrites them). */
+/** Removes every per-player row of a match, details included (before a re-parse rewrites them). */
 export async function deletePlayerStats(db: DB, matchId: number): Promise<void> {
   await db.deleteFrom('player_match_stats').where('match_id', '=', matchId).execute();
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_series_ratings_stale.ts';
 import * as m0013 from './0013_webhook_claim_owner.ts';
 import * as m0014 from './0014_team_page_indexes.ts';
 import * as m0015 from './0015_rating_write_indexes.ts';
+import * as m0016 from './0016_player_match_details.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_webhook_claim_owner': m0013,
   '0014_team_page_indexes': m0014,
   '0015_rating_write_indexes': m0015,
+  '0016_player_match_details': m0016,
 };

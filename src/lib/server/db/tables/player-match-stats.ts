@@ -1,7 +1,10 @@
 import type { Generated, Selectable, Insertable } from 'kysely';
-import type { JsonWithDefault } from './json.ts';
 import type { Side } from './matches.ts';
 
+/**
+ * One player's line in one match: the numbers that counts, lists and rates read. The per-player JSON (weapons,
+ * killers, kill times...) lives in player_match_details, one row per row of this table, written with it.
+ */
 export interface PlayerMatchStatsTable {
   match_id: number;
   steam_id: string;
@@ -9,7 +12,6 @@ export interface PlayerMatchStatsTable {
   team_id: number | null;
   side: Side | null;
   name: string;
-  aliases: JsonWithDefault<string[]>;
   /** Minutes connected inside the match window. */
   playtime: Generated<number>;
   kills: Generated<number>;
@@ -25,12 +27,6 @@ export interface PlayerMatchStatsTable {
   offensive_points: Generated<number>;
   defensive_points: Generated<number>;
   support_points: Generated<number>;
-  weapons: JsonWithDefault<Record<string, number>>;
-  roles: JsonWithDefault<unknown[]>;
-  squads: JsonWithDefault<unknown[]>;
-  killers: JsonWithDefault<Record<string, number>>;
-  victims: JsonWithDefault<Record<string, number>>;
-  kill_events: JsonWithDefault<number[]>;
   streamer: string | null;
   side_percentile: number | null;
   all_percentile: number | null;

@@ -141,10 +141,16 @@ export function findMatch(db: DB, seriesId: number, matchId: number): Promise<Ma
   return selectMatches(db).where('m.series_id', '=', seriesId).where('m.id', '=', matchId).executeTakeFirst();
 }
 
-/** Every player's statistics in the match (any match id; callers check the match), with the profile visibility. */
+/**
+ * Every player's statistics in the match with their details (weapons, killers, kill times...) and the profile
+ * visibility (any match id; callers check the match).
+ */
 export function listPlayerStats(db: DB, matchId: number) {
   return db
     .selectFrom('player_match_stats as s')
+    .innerJoin('player_match_details as d', (join) =>
+      join.onRef('d.match_id', '=', 's.match_id').onRef('d.steam_id', '=', 's.steam_id'),
+    )
     .innerJoin('players as p', 'p.steam_id', 's.steam_id')
     .select([
       's.steam_id',
@@ -163,12 +169,12 @@ export function listPlayerStats(db: DB, matchId: number) {
       's.offensive_points',
       's.defensive_points',
       's.support_points',
-      's.weapons',
-      's.roles',
-      's.squads',
-      's.killers',
-      's.victims',
-      's.kill_events',
+      'd.weapons',
+      'd.roles',
+      'd.squads',
+      'd.killers',
+      'd.victims',
+      'd.kill_events',
       's.streamer',
       's.side_percentile',
       's.all_percentile',
