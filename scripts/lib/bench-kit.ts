@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
@@ -76,6 +77,25 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
   } finally {
     await client.end();
   }
+}
+
+/** Whether database `name` exists on the PostgreSQL server of `adminUrl` (a benchmark's database kept with --keep). */
+export async function databaseExists(adminUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The machine's load averages (1, 5, 15 minutes), for a benchmark's closing line. */
+export function loadAverage(): string {
+  return `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }
 
 /** Ends the process with a hint when `dist` holds no build. */

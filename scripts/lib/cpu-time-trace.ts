@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface TraceEvent {
+/** The part of a Chrome trace event read here and by render-trace.ts. */
+export interface TraceEvent {
   name?: string;
   ph?: string;
   pid?: number;
