@@ -4,7 +4,8 @@
  * the built site with READ_CACHE_SECONDS=0 and asks each page `--requests` times one after the other, after a
  * warm-up. Prints the CPU time per request of the site server and of its PostgreSQL backends (from /proc), which
  * stays meaningful while other processes load the machine, unlike req/s. BENCH_SERVER_NODE_OPTIONS is passed to the
- * server as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * server as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_PAGE_CPU_DATABASE names another database,
+ * so that two people on one PostgreSQL server keep (and drop) their own.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,8 @@ const { values } = parseArgs({
 const REQUESTS = Number(values.requests);
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DIST = path.resolve(ROOT, process.env['BENCH_DIST'] ?? 'dist');
-const NAME = 'hss_bench_page_cpu';
+const NAME = process.env['BENCH_PAGE_CPU_DATABASE'] ?? 'hss_bench_page_cpu';
+if (!/^[a-z_][a-z0-9_]*$/.test(NAME)) throw new Error(`BENCH_PAGE_CPU_DATABASE: not a plain database name: ${NAME}`);
 const TICK_MS = 1000 / 100; // USER_HZ
 
 /** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */

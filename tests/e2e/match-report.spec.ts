@@ -74,7 +74,7 @@ test('a manager reports a real log, an admin approves it and it is rated', async
   const { own, loser } = await report(page, 'hlu-example-logs.json');
   await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
   const matchPath = new URL(page.url()).pathname + new URL(page.url()).search;
-  await expect(page.locator('.match-header .status')).toHaveText('Pending approval');
+  await expect(page.locator('.match-header .status-badge')).toHaveText('Pending approval');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${own} vs ${loser}`);
   // The reporter cannot approve their own report: no buttons for them.
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -92,7 +92,7 @@ test('a manager reports a real log, an admin approves it and it is rated', async
   // The rating queue rates it shortly after.
   await expect(async () => {
     await page.reload();
-    await expect(page.locator('.match-header .status')).toHaveText('Posted', { timeout: 1000 });
+    await expect(page.locator('.match-header .status-badge')).toHaveText('Posted', { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
   const ratings = page.getByRole('table', { name: 'Rating (mean) before and after this match' });
   const change = await ratings.locator('tbody tr').first().locator('td').last().innerText();
@@ -125,7 +125,7 @@ test("a game is reported once; a disputed report shows 'Disputed by opponent' an
   // The notice wakes the notifications island: its hydration must match the server's HTML (React error #418).
   expect(pageErrors.filter((text) => /#418|hydrat/i.test(text))).toEqual([]);
   await page.reload();
-  await expect(page.locator('.match-header .status')).toHaveText('Disputed by opponent');
+  await expect(page.locator('.match-header .status-badge')).toHaveText('Disputed by opponent');
   const approve = page.getByRole('button', { name: 'Approve' });
   await approve.focus();
   await expect(page.locator('astro-island', { has: page.locator('.match-decision') })).not.toHaveAttribute('ssr');
@@ -174,7 +174,7 @@ test('a server log holding two games offers both, reports the chosen one, and bo
   await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
   const matchPath = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(page.locator('.match-header')).toContainText('Foy');
-  await expect(page.locator('.match-header .status')).toHaveText('Pending approval');
+  await expect(page.locator('.match-header .status-badge')).toHaveText('Pending approval');
 
   const before = await teamMeans(page, [own, loser]);
   await signIn(page, 'admin', matchPath);
@@ -182,7 +182,7 @@ test('a server log holding two games offers both, reports the chosen one, and bo
   await expect(page.locator('.match-decision strong')).toHaveText('Queued');
   await expect(async () => {
     await page.reload();
-    await expect(page.locator('.match-header .status')).toHaveText('Posted', { timeout: 1000 });
+    await expect(page.locator('.match-header .status-badge')).toHaveText('Posted', { timeout: 1000 });
   }).toPass({ timeout: 60_000 });
   const after = await teamMeans(page, [own, loser]);
   expect(after[0]).not.toBe(before[0]);

@@ -120,7 +120,7 @@ test('a posted match shows its header, ratings, scoreboard, kill statistics, cha
   // Readers load no JavaScript: no external script and no module preload.
   expect(await page.locator('script[src], link[rel=modulepreload]').count()).toBe(0);
   await expect(page).toHaveTitle(/^\[.+\] vs \[.+\] [543]-[012] \| Hell Let Loose Skill System$/);
-  await expect(page.locator('.match-header .status')).toHaveText('Posted');
+  await expect(page.locator('.match-header .status-badge')).toHaveText('Posted');
   await expect(page.getByText('Predicted win chance of')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Rating (mean) before and after this match' })).toBeVisible();
   const allies = page.locator('#scoreboard-allies tbody tr');

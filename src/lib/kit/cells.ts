@@ -3,26 +3,22 @@
  * component renders it (team badges, dates in <time>, status badges, ranks, scores) the same way on every page.
  */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+import { calculationStatusLabel, formatDate, formatDecimal, formatPercent, formatScore } from '#lib/format/index.ts';
 import {
-  calculationStatusLabel,
-  formatDate,
-  formatDecimal,
-  formatPercent,
-  formatScore,
-  ordinal,
-} from '#lib/format/index.ts';
+  attribute,
+  dateTimeHtml,
+  escapeText,
+  rankHtml,
+  rankText,
+  sideLabelHtml,
+  statusBadgeHtml,
+  teamBadgeHtml,
+  type IconSize,
+  type Side,
+  type TeamRef,
+} from './badges.ts';
 
-/** A team as badges show it; an unregistered team is known by its tag only. */
-export interface TeamRef {
-  tag: string;
-  name?: string | null | undefined;
-  icon?: string | null | undefined;
-  /** False for a team that is not registered (shown by tag only, flagged 'unregistered'). Default true. */
-  registered?: boolean | undefined;
-}
-
-export type Side = 'Allies' | 'Axis';
-export type IconSize = 24 | 48;
+export { rankText, type IconSize, type Side, type TeamRef };
 
 /** An Astro component and its props, for a cell the kinds below do not cover. */
 export interface ComponentCell {
@@ -79,11 +75,6 @@ export function formatNumberCell(n: number): string {
   return Number.isFinite(n) ? counts.format(n) : '–';
 }
 
-/** The rank as shown: an ordinal ('1st') for a ranked team, 'pending' otherwise (spec section 4). */
-export function rankText(rank: number, ranking: 'ranked' | 'pending'): string {
-  return ranking === 'ranked' ? ordinal(rank) : 'pending';
-}
-
 /**
  * The visible text of a cell, as a person reads it (a team: tag and name, plus 'unregistered'). For tests of
  * column lists and for captions; a component cell has no text of its own ('').
@@ -120,33 +111,39 @@ export function cellText(value: CellValue): string {
   }
 }
 
-// The escaping Astro applies to text (escapeHTML) and to attribute values (toAttributeString).
-const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
-const escapeText = (text: string) => text.replace(/[&<>'"]/g, (c) => TEXT_ESCAPES[c]!);
-const attribute = (name: string, value: string | undefined) =>
-  value === undefined
-    ? ''
-    : value === ''
-      ? ` ${name}`
-      : ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
-
 /**
- * The HTML of a cell that needs no component (text, numbers, links, scores, decimals, shares), exactly as the Cell
- * component renders it; undefined for the kinds it renders through components (teams, dates, badges, sides).
- * Tables print most of their cells this way: a component per cell was most of a team page's render time.
+ * The HTML of a cell, exactly as the Cell component renders it, for every kind but a component (undefined: the
+ * Cell component renders it). Tables print their cells this way: a component per cell was most of a page's render
+ * time. `iconResizeUrl`: the shell's ICON_RESIZE_URL, for team icons.
  */
-export function plainCellHtml(value: CellValue): string | undefined {
+export function plainCellHtml(value: CellValue, iconResizeUrl: string | null = null): string | undefined {
   if (value === null || typeof value !== 'object') return escapeText(cellText(value));
   switch (value.kind) {
     case 'text':
       return `<span${value.muted ? ' class="muted"' : ''}${attribute('title', value.title)}>${escapeText(value.text)}</span>`;
     case 'link':
       return `<a${attribute('href', value.href)}>${escapeText(value.text)}</a>`;
+    case 'team':
+      return teamBadgeHtml(
+        value.team,
+        { href: value.href, size: value.size ?? 24, showName: value.showName ?? true },
+        iconResizeUrl,
+      );
+    case 'date':
+      return value.href
+        ? `<a${attribute('href', value.href)}>${dateTimeHtml(value.date)}</a>`
+        : dateTimeHtml(value.date);
+    case 'status':
+      return statusBadgeHtml(value.status);
+    case 'rank':
+      return rankHtml(value.rank, value.ranking);
+    case 'side':
+      return sideLabelHtml(value.side);
     case 'score':
     case 'decimal':
     case 'percent':
       return escapeText(cellText(value));
-    default:
+    case 'component':
       return undefined;
   }
 }

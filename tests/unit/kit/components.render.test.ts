@@ -118,7 +118,7 @@ describe('StatusBadge', () => {
     ['something-new', 'Processing', 'info'],
   ])('%s reads %j', async (status, label, tone) => {
     const page = await render(StatusBadge, { props: { status } });
-    const badge = page.one('.status');
+    const badge = page.one('.status-badge');
     expect(badge.text).toBe(label);
     expect(badge.attrs['class']).toContain(tone);
   });
