@@ -8,6 +8,7 @@ import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
 import { HttpError } from '#lib/server/http/errors.ts';
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { lockReportedGame } from '#lib/server/repositories/log-uploads.ts';
 import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
 
 const FORMATS: LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];
@@ -251,6 +252,52 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     expect(results[0].match_id).toBe(results[1].match_id);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
   });
+
+  // One connection on PGlite: nothing to wait for there.
+  it.runIf(engine === 'postgres')(
+    'holds up a report of the same game (content key or the two teams), not those of other games',
+    async () => {
+      const key = 'a'.repeat(64);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = handle.db.transaction().execute(async (trx) => {
+        await lockReportedGame(trx, { gameKey: key, tags: ['ALPHA', 'BRAVO'] });
+        locked();
+        await held;
+      });
+      await isLocked;
+      // Other games go on while it is held (they would hang this test otherwise).
+      for (const game of [
+        { gameKey: 'b'.repeat(64), tags: ['ALPHA', 'CHARLIE'] as const },
+        { gameKey: null, tags: ['bravo', 'charlie'] as const },
+      ])
+        await handle.db.transaction().execute((trx) => lockReportedGame(trx, game));
+      // The same two teams (either order, any case) without a key, and the same key under other teams, wait.
+      const done: boolean[] = [];
+      const waiters = [
+        { gameKey: null, tags: ['bravo', 'Alpha'] as const },
+        { gameKey: key, tags: ['CHARLIE', 'ALPHA'] as const },
+      ].map((game, i) =>
+        handle.db.transaction().execute(async (trx) => {
+          await lockReportedGame(trx, game);
+          done[i] = true;
+        }),
+      );
+      const waiting = async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and not granted
+              and database = (select oid from pg_database where datname = current_database())`.execute(handle.db)
+        ).rows[0]!.n;
+      while ((await waiting()) < 2) await new Promise((resolve) => setImmediate(resolve));
+      expect(done).toEqual([]);
+      release();
+      await Promise.all([holder, ...waiters]);
+      expect(done).toEqual([true, true]);
+    },
+  );
 
   it('answers MultipleMatches with the candidates and reports the chosen match by index', async () => {
     const text = twoMatchLog('hlu-json');

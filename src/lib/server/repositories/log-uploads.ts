@@ -55,11 +55,22 @@ export async function lockUploadContent(db: DB, sha256: string): Promise<void> {
 }
 
 /**
- * Serialises every new match report until the end of the current transaction, so that two reports of one game in
- * different files (which no unique index joins) cannot both miss each other and store the game twice.
+ * Serialises, until the end of the current transaction, the new reports that could be of one game: those with the
+ * same content key (when given) and those between the same two teams (tags compared case-insensitively, either
+ * order): findSameGame's two ways of finding a game, so two reports of one game in different files (which no unique
+ * index joins) cannot both miss each other and store it twice, while reports of other games go on side by side.
+ * The locks are taken in one statement, in key order, so that two reports never wait on each other crosswise.
  */
-export async function lockNewReports(db: DB): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended('hss:new-match-report', 0))`.execute(db);
+export async function lockReportedGame(
+  db: DB,
+  game: { gameKey: string | null; tags: readonly [string, string] },
+): Promise<void> {
+  const pair = game.tags.map((t) => t.toLowerCase()).sort();
+  const names = [`hss:report-teams:${pair[0]}\n${pair[1]}`];
+  if (game.gameKey !== null) names.push(`hss:report-game:${game.gameKey}`);
+  await sql`select pg_advisory_xact_lock(k) from (
+      select distinct hashtextextended(n, 0) as k from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as n
+      order by k) as keys`.execute(db);
 }
 
 /** The id of the upload with this content hash, or undefined. */

@@ -107,6 +107,9 @@ export async function insertReportedMatch(
       insert into team_ratings (series_id, team_id, mu, sigma, last_updated, true_strength)
       select ${series.id}::int, t.id::int, ${series.rating_mu}::float8, ${series.rating_sigma}::float8, null, null
       from jsonb_array_elements_text(${JSON.stringify(ratings.teamIds)}::jsonb) as t(id)
+      -- A team that has its row is left out before the insert: ON CONFLICT alone would wait for a rating pass that
+      -- is updating the row (its uncommitted version conflicts), holding the report's lock meanwhile.
+      where not exists (select 1 from team_ratings r where r.series_id = ${series.id}::int and r.team_id = t.id::int)
       on conflict (series_id, team_id) do nothing
       returning 1)
     select id from m`.execute(db);

@@ -5,7 +5,7 @@ import { json } from '#lib/server/db/json.ts';
 import { badRequest, conflict, unauthorized } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
-import { lockNewReports, lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
+import { lockReportedGame, lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
 import {
   findReportedMatch,
   findSameGame,
@@ -24,8 +24,11 @@ import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { uploadBytes, uploadPath } from './upload.ts';
 import { inTurn } from '#lib/server/db/in-turn.ts';
 
-/** Report transactions of one process running at once (the lock serialises their part that searches and inserts). */
-const REPORTS_AT_ONCE = 3;
+/**
+ * Report transactions of one process running at once: reports of different games run side by side (their locks are
+ * per game), and a burst waits in this process without holding every pooled connection.
+ */
+const REPORTS_AT_ONCE = 4;
 
 /** Outcome of a report: the match id and its series tag; `created` is false when an identical report existed. */
 export interface ReportResult {
@@ -133,9 +136,9 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
   const filename = replaceControlCharacters(input.file.name).slice(0, 255) || 'log.txt';
 
-  // New reports take one lock (lockNewReports) after storing their upload. At most REPORTS_AT_ONCE of this process
-  // run the transaction at once (db/in-turn.ts): the next one has stored its upload and waits on the lock while one
-  // holds it, and a burst of reports waits here without holding every pooled connection.
+  // A new report locks its game (lockReportedGame: its content key and its two teams) after storing its upload, so
+  // that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run the
+  // transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
   const result = await inTurn(
     db,
     'report',
@@ -163,7 +166,7 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
           });
           if (existing) return { match_id: existing.id, series: existing.series, created: false };
         }
-        await lockNewReports(trx);
+        await lockReportedGame(trx, { gameKey: columns.game_key, tags: [winner.tag, loser.tag] });
         const sameGame = await findSameGame(trx, {
           gameKey: columns.game_key,
           tags: [winner.tag, loser.tag],
