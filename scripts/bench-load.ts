@@ -80,8 +80,11 @@ const demo = await createDemoDatabase(
       .orderBy('date')
       .orderBy('id')
       .execute();
-    const stock =
-      kept.length >= needed ? kept.slice(0, needed).map((m) => m.id) : await pendingStock(db, teams, needed, start);
+    // Topped up when short, with games of their own dated after the kept ones (approved in date order, each appends).
+    const stock = [
+      ...kept.slice(0, needed).map((m) => m.id),
+      ...(kept.length < needed ? await pendingStock(db, teams, needed - kept.length, start) : []),
+    ];
     console.error(`${teams.length} teams with keys; ${stock.length} pending matches to approve`);
     return { start, teams, stock };
   },

@@ -43,7 +43,21 @@ export async function loadTeams(db: Kysely<Database>): Promise<LoadTeam[]> {
   return teams;
 }
 
-/** Match `n` between team n and the next one, dated `start` + n minutes: a short log of 12 players a side. */
+/**
+ * The simulation seed of match `n` of a run starting at `start` (FNV-1a of both). A game's content key (its players'
+ * kill times) follows from the seed alone, whatever its date: seeds numbered from 0 in every run made a run on a
+ * template that already held those games report them again, refused as the same game (409).
+ */
+function matchSeed(start: Date, n: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${start.getTime()}:${n}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Match `n` between team n and the next one, dated `start` + n minutes: a short log of 12 players a side, a game of
+ * its own for each `start` and `n`.
+ */
 export function matchLog(
   teams: LoadTeam[],
   n: number,
@@ -53,7 +67,7 @@ export function matchLog(
   const away = teams[(n + 1 + Math.floor(n / teams.length)) % teams.length]!;
   const opponent = away === home ? teams[(n + 1) % teams.length]! : away;
   const sim = simulateMatch({
-    seed: 1_000_003 * (n + 1),
+    seed: matchSeed(start, n),
     start: new Date(start.getTime() + n * 60_000),
     durationMinutes: 12,
     map: MAPS[n % MAPS.length]!,
