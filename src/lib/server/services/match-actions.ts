@@ -46,15 +46,17 @@ export async function decideMatch(
   matchId: string,
   action: MatchAction,
 ): Promise<MatchActionResult> {
-  const match = await loadMatchForChange(db, actor, seriesTag, matchId);
-  const status = nextStatus(actor, match, action);
   const userId = actor.kind === 'user' ? actor.userId : null;
-  const now = new Date();
-  const values: MatchUpdate =
-    action === 'approve'
-      ? { calculation_status: status, approved_by_user_id: userId, approved_at: now }
-      : { calculation_status: status, disputed_by_user_id: userId, disputed_at: now };
-  await db.transaction().execute(async (trx) => {
+  // The match is read in the transaction that changes it: one pooled connection for the whole decision, taken once
+  // (under a crowd each connection is waited for).
+  const decided = await db.transaction().execute(async (trx) => {
+    const match = await loadMatchForChange(trx, actor, seriesTag, matchId);
+    const status = nextStatus(actor, match, action);
+    const now = new Date();
+    const values: MatchUpdate =
+      action === 'approve'
+        ? { calculation_status: status, approved_by_user_id: userId, approved_at: now }
+        : { calculation_status: status, disputed_by_user_id: userId, disputed_at: now };
     if (!(await updateMatchInStatus(trx, match.id, match.calculation_status, values))) {
       throw conflict(messages.matchWrongState(match.id, 'changing', action === 'approve' ? 'approved' : 'disputed'));
     }
@@ -67,10 +69,11 @@ export async function decideMatch(
       { calculation_status: status },
     );
     if (status === 'disputed') await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
+    return { match, status };
   });
-  if (status === 'queued') notifyQueued(db);
-  if (status === 'disputed') notifyWebhooks(db);
-  return { match_id: match.id, calculation_status: status };
+  if (decided.status === 'queued') notifyQueued(db);
+  if (decided.status === 'disputed') notifyWebhooks(db);
+  return { match_id: decided.match.id, calculation_status: decided.status };
 }
 
 /** Deletes a match (admin), e.g. a disputed report that was wrong. */

@@ -108,10 +108,14 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   const data = readData(input.data);
   const fields = readFields(input);
   if (!input.file) throw badRequest(messages.reportMissingFile);
-  const [winner, loser] = await resolveReportTeams(db, actor, data.teams);
-  const tournamentId = await resolveTournament(db, data.kind, fields.event);
-  const series = await getDefaultSeries(db);
-  if (!series) throw badRequest(messages.reportNoSeries);
+  // The look-ups share one pooled connection, taken once: under a crowd each connection is waited for.
+  const { winner, loser, tournamentId, series } = await db.connection().execute(async (conn) => {
+    const [winner, loser] = await resolveReportTeams(conn, actor, data.teams);
+    const tournamentId = await resolveTournament(conn, data.kind, fields.event);
+    const series = await getDefaultSeries(conn);
+    if (!series) throw badRequest(messages.reportNoSeries);
+    return { winner, loser, tournamentId, series };
+  });
   const overrides = normaliseOverrides(fields);
   const bytes = uploadBytes(input.file.content);
   // hlu-txt lines carry no year: the first line is in `year` (default: this year), kept so that a re-parse agrees.
