@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getDb } from '#lib/server/db/index.ts';
 import { chooseSeries, isApiOrAsset } from '#lib/server/http/page-routes.ts';
-import { listSeries } from '#lib/server/repositories/series.ts';
+import { listSeriesAndActiveTournaments } from '#lib/server/repositories/series.ts';
 import { loadShell } from '#lib/server/pages/shell.ts';
 
 const ERROR_ROUTES = new Set(['/404', '/403', '/500']);
@@ -15,13 +15,19 @@ export const pageContext = defineMiddleware(async (context, next) => {
   // The error screen reads nothing (the layout falls back to an empty shell): it must render while the database is down.
   if (isApiOrAsset(context.url.pathname) || context.routePattern === '/500') return next();
   const db = await getDb();
-  const all = await listSeries(db);
+  const { series: all, tournaments } = await listSeriesAndActiveTournaments(db);
   const { selected, redirectTo } = chooseSeries(context.url, all);
   const method = context.request.method;
   if (redirectTo && (method === 'GET' || method === 'HEAD') && !ERROR_ROUTES.has(context.routePattern)) {
     return context.redirect(redirectTo.pathname + redirectTo.search, 302);
   }
   context.locals.series = selected;
-  context.locals.shell = await loadShell(db, context.locals.actor, { all, selected }, context.locals.csrfToken);
+  context.locals.shell = await loadShell(
+    db,
+    context.locals.actor,
+    { all, selected },
+    tournaments,
+    context.locals.csrfToken,
+  );
   return next();
 });

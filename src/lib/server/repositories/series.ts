@@ -1,9 +1,41 @@
+import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow, SeriesUpdate } from '#lib/server/db/tables/series.ts';
+import type { ShellTournament } from '#lib/schemas/shell.ts';
+import { listTournaments } from './tournaments.ts';
 
 /** Every series, newest first. */
 export function listSeries(db: DB): Promise<SeriesRow[]> {
   return db.selectFrom('series').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/**
+ * Every series (as listSeries) and the active tournaments (tag, name and icon, newest first, as listTournaments(db,
+ * true)) in one round trip: every page's shell shows both, and each query costs the server a socket write and read
+ * besides its work. The tournaments ride on each series row (computed once by PostgreSQL: the subquery does not
+ * depend on the row); with no series at all they are read on their own.
+ */
+export async function listSeriesAndActiveTournaments(
+  db: DB,
+): Promise<{ series: SeriesRow[]; tournaments: ShellTournament[] }> {
+  const rows = await db
+    .selectFrom('series')
+    .selectAll()
+    .select(
+      sql<ShellTournament[]>`(select coalesce(json_agg(json_build_object('tag', t.tag, 'name', t.name, 'icon', t.icon)
+        order by t.created_at desc, t.id desc), '[]'::json) from tournaments t where t.active)`.as(
+        'active_tournaments',
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const first = rows[0];
+  if (!first) {
+    const tournaments = await listTournaments(db, true);
+    return { series: [], tournaments: tournaments.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon })) };
+  }
+  return { series: rows.map(({ active_tournaments: _, ...row }) => row), tournaments: first.active_tournaments };
 }
 
 /** The series with this tag (case-insensitive), or undefined. */
