@@ -30,8 +30,9 @@ export interface SkillWrite {
 /**
  * Player lines of the series' counted matches of the given game types: competitive and event matches once posted,
  * friendlies once accepted ('skipped' = final but unrated), with their weapons and roles (player_match_details).
- * The lines are found first (materialized) and each one's details looked up by key: left to itself, the embedded
- * engine's planner read the details of every series and looked up each one's line (a fifth more CPU on the demo).
+ * Each match's lines and details are read together by their shared key (two short index scans merged): as one join
+ * over the series, both engines' planners misjudged it and read the details of every series (on PostgreSQL with
+ * 90,000 lines: 254 ms CPU against 150 ms this way, 116 ms when the JSON was in the lines).
  */
 export function listSkillSourceRows(
   db: DB,
@@ -39,10 +40,33 @@ export function listSkillSourceRows(
   gameTypes: readonly MatchType[],
 ): Promise<SkillSourceRow[]> {
   if (gameTypes.length === 0) return Promise.resolve([]);
-  const lines = db
-    .selectFrom('player_match_stats as s')
-    .innerJoin('matches as m', 'm.id', 's.match_id')
-    .select(['s.match_id', 's.steam_id', 'm.type as game_type', 's.playtime', 's.kpm', 's.dpm', 's.spm', 's.cpm'])
+  return db
+    .selectFrom('matches as m')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('player_match_stats as s')
+          .innerJoin('player_match_details as d', (join) =>
+            join.onRef('d.match_id', '=', 's.match_id').onRef('d.steam_id', '=', 's.steam_id'),
+          )
+          .select(['s.steam_id', 's.playtime', 's.kpm', 's.dpm', 's.spm', 's.cpm', 'd.weapons', 'd.roles'])
+          .whereRef('s.match_id', '=', 'm.id')
+          // Ordered, the subquery stays one per match instead of being merged into a join over the series.
+          .orderBy('s.steam_id')
+          .as('l'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'l.steam_id',
+      'm.type as game_type',
+      'l.playtime',
+      'l.kpm',
+      'l.dpm',
+      'l.spm',
+      'l.cpm',
+      'l.weapons',
+      'l.roles',
+    ])
     .where('m.series_id', '=', seriesId)
     .where('m.type', 'in', [...gameTypes])
     .where((eb) =>
@@ -50,18 +74,8 @@ export function listSkillSourceRows(
         eb.and([eb('m.type', '!=', 'friendly'), eb('m.calculation_status', '=', 'posted')]),
         eb.and([eb('m.type', '=', 'friendly'), eb('m.calculation_status', '=', 'skipped')]),
       ]),
-    );
-  return db
-    .with(
-      (cte) => cte('l').materialized(),
-      () => lines,
     )
-    .selectFrom('l')
-    .innerJoin('player_match_details as d', (join) =>
-      join.onRef('d.match_id', '=', 'l.match_id').onRef('d.steam_id', '=', 'l.steam_id'),
-    )
-    .select(['l.steam_id', 'l.game_type', 'l.playtime', 'l.kpm', 'l.dpm', 'l.spm', 'l.cpm', 'd.weapons', 'd.roles'])
-    .orderBy('l.match_id')
+    .orderBy('m.id')
     .orderBy('l.steam_id')
     .execute() as unknown as Promise<SkillSourceRow[]>;
 }
