@@ -1,10 +1,30 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
+import { attribute, escapeText } from '#lib/kit/badges.ts';
 import { withParams } from '#lib/links.ts';
 import type { ScoreboardRow } from '#lib/matches/scoreboard.ts';
-import PlayerName from './PlayerName.astro';
 
 const isUrl = (value: string | null | undefined): value is string => !!value && /^https?:\/\//i.test(value);
+
+/**
+ * A player's name in a match's scoreboard: a link to their details on this page, and the marks that say what they
+ * were in this match (streamer, with a link to the stream when known; defensive player), in words, not only
+ * symbols. Printed as a string (styles: player-name.css, imported by the Scoreboard): a hundred rows each had a
+ * component of their own.
+ */
+export function playerNameHtml(
+  name: string,
+  detailsHref: string,
+  marks: { stream: string | null; streamer: boolean; defensive: boolean },
+): string {
+  const streamer = !marks.streamer
+    ? ''
+    : marks.stream
+      ? ` <a class="mark"${attribute('href', marks.stream)} rel="noopener noreferrer nofollow" target="_blank">Streamer</a>`
+      : ' <span class="mark">Streamer</span>';
+  const defensive = marks.defensive ? ' <span class="mark">Defensive</span>' : '';
+  return `<span class="player"><a${attribute('href', detailsHref)}>${escapeText(name)}</a>${streamer}${defensive}</span>`;
+}
 
 /** A numeric column sorted by `value`, highest first on the first click. */
 function stat(
@@ -33,13 +53,14 @@ export function scoreboardColumns(url: URL, streams: Readonly<Record<string, str
       sortKey: 'name',
       sortValue: (r) => r.name,
       cell: (r) =>
-        cell.component(PlayerName, {
-          name: r.name,
-          detailsHref: `${withParams(url, { player: r.steamId })}#player-details`,
-          stream: streams[r.name] ?? (isUrl(r.streamer) ? r.streamer : null),
-          streamer: r.streamer !== null || r.name in streams,
-          defensive: r.defensive,
-        }),
+        cell.html(
+          playerNameHtml(r.name, `${withParams(url, { player: r.steamId })}#player-details`, {
+            stream: streams[r.name] ?? (isUrl(r.streamer) ? r.streamer : null),
+            streamer: r.streamer !== null || r.name in streams,
+            defensive: r.defensive,
+          }),
+          r.name,
+        ),
     },
     stat('kills', 'Kills', (r) => r.kills),
     stat('deaths', 'Deaths', (r) => r.deaths),

@@ -38,6 +38,8 @@ export type Cell =
   | { kind: 'decimal'; value: number | null | undefined; digits?: number }
   | { kind: 'percent'; share: number | null | undefined; digits?: number }
   | { kind: 'side'; side: Side | null }
+  /** Markup made by a function that escapes what it prints (a row's many small parts, without a component). */
+  | { kind: 'html'; html: string; text: string }
   | ComponentCell;
 
 /** A cell: plain text or a number (formatted with thousands separators), nothing ('–'), or a typed cell. */
@@ -60,6 +62,8 @@ export const cell = {
   decimal: (value: number | null | undefined, digits = 2): Cell => ({ kind: 'decimal', value, digits }),
   percent: (share: number | null | undefined, digits = 1): Cell => ({ kind: 'percent', share, digits }),
   side: (side: Side | null): Cell => ({ kind: 'side', side }),
+  /** Markup escaped by its maker (with escapeText and attribute of #lib/kit/badges.ts), and its text as read. */
+  html: (html: string, text: string): Cell => ({ kind: 'html', html, text }),
   /** Any Astro component with its props (props are checked here, against the component's own Props). */
   component: <P extends Record<string, unknown>>(component: (props: P) => unknown, props: P): Cell => ({
     kind: 'component',
@@ -86,6 +90,7 @@ export function cellText(value: CellValue): string {
   switch (value.kind) {
     case 'text':
     case 'link':
+    case 'html':
       return value.text;
     case 'team': {
       const { tag, name, registered = true } = value.team;
@@ -139,6 +144,8 @@ export function plainCellHtml(value: CellValue, iconResizeUrl: string | null = n
       return rankHtml(value.rank, value.ranking);
     case 'side':
       return sideLabelHtml(value.side);
+    case 'html':
+      return value.html;
     case 'score':
     case 'decimal':
     case 'percent':
