@@ -124,61 +124,87 @@ function waitForRefresh(state: WorkerState): Promise<void> {
   });
 }
 
+/**
+ * Recomputes the series waiting for it and posts the queued matches, then refits the series that grew. True when
+ * a recompute, a pass or an adopted fit committed, and so may have enqueued webhook announcements
+ * (services/webhooks/events.ts).
+ */
+async function rateOnce(db: DB, state: WorkerState): Promise<boolean> {
+  let committed = false;
+  if (state.resume) {
+    state.resume = false;
+    await resumeUnfinishedSeries(db, state);
+  }
+  for (const seriesId of [...state.recompute]) {
+    state.recompute.delete(seriesId);
+    // The recompute refreshes everything derived too.
+    state.derived.delete(seriesId);
+    try {
+      await recomputeSeries(db, seriesId);
+      committed = true;
+    } catch (error) {
+      console.error(`Recomputing series ${seriesId} failed:`, error);
+    } finally {
+      invalidatePublicReads(db);
+    }
+  }
+  let rated: number[] = [];
+  try {
+    const passes = await rateQueuedMatches(db);
+    for (const { pass, types } of passes) {
+      const waiting = state.derived.get(pass.series_id) ?? new Set<MatchType>();
+      for (const type of types) waiting.add(type);
+      state.derived.set(pass.series_id, waiting);
+    }
+    // Ratings change public answers: drop cached ones once each pass commits.
+    if (passes.length > 0) {
+      committed = true;
+      invalidatePublicReads(db);
+    }
+    rated = passes.filter((p) => p.pass.rated > 0).map((p) => p.pass.series_id);
+  } catch (error) {
+    console.error('Rating queued matches failed:', error);
+    invalidatePublicReads(db);
+  }
+  for (const seriesId of rated) {
+    try {
+      // A series that has grown enough refits its model; an adopted fit replays the series.
+      if ((await refitSeries(db, seriesId, 'auto'))?.adopted) {
+        committed = true;
+        invalidatePublicReads(db);
+      }
+    } catch (error) {
+      console.error(`Refitting the rating model of series ${seriesId} failed:`, error);
+    }
+  }
+  return committed;
+}
+
+/**
+ * Rates until no notification arrived during the last round. Each round announces what it committed at once (the
+ * refreshes after it can wait seconds) and ends with the refreshes due by then (all of them while flushing).
+ */
+async function rateUntilIdle(db: DB, state: WorkerState): Promise<void> {
+  do {
+    state.again = false;
+    if (await rateOnce(db, state)) notifyWebhooks(db);
+    await refreshDue(db, state, state.flush);
+  } while (state.again);
+}
+
+/** Waits for the next refresh to come due (or for new work, or a flush) and runs the refreshes then due. */
+async function refreshWhenDue(db: DB, state: WorkerState): Promise<void> {
+  await waitForRefresh(state);
+  if (!state.again) await refreshDue(db, state, state.flush);
+}
+
+/** The worker's run: rate until idle, refresh the waiting series as they come due, and rate again on new work. */
 async function drain(db: DB, state: WorkerState): Promise<void> {
   try {
-    for (;;) {
-      do {
-        state.again = false;
-        if (state.resume) {
-          state.resume = false;
-          await resumeUnfinishedSeries(db, state);
-        }
-        for (const seriesId of [...state.recompute]) {
-          state.recompute.delete(seriesId);
-          // The recompute refreshes everything derived too.
-          state.derived.delete(seriesId);
-          try {
-            await recomputeSeries(db, seriesId);
-          } catch (error) {
-            console.error(`Recomputing series ${seriesId} failed:`, error);
-          } finally {
-            invalidatePublicReads(db);
-          }
-        }
-        let rated: number[] = [];
-        try {
-          const passes = await rateQueuedMatches(db);
-          for (const { pass, types } of passes) {
-            const waiting = state.derived.get(pass.series_id) ?? new Set<MatchType>();
-            for (const type of types) waiting.add(type);
-            state.derived.set(pass.series_id, waiting);
-          }
-          // Ratings change public answers: drop cached ones once each pass commits.
-          if (passes.length > 0) {
-            invalidatePublicReads(db);
-            // A pass may have enqueued announcements (services/webhooks/events.ts), committed by now.
-            notifyWebhooks(db);
-          }
-          rated = passes.filter((p) => p.pass.rated > 0).map((p) => p.pass.series_id);
-        } catch (error) {
-          console.error('Rating queued matches failed:', error);
-          invalidatePublicReads(db);
-        }
-        for (const seriesId of rated) {
-          try {
-            // A series that has grown enough refits its model; an adopted fit replays the series.
-            if ((await refitSeries(db, seriesId, 'auto'))?.adopted) invalidatePublicReads(db);
-          } catch (error) {
-            console.error(`Refitting the rating model of series ${seriesId} failed:`, error);
-          }
-        }
-        await refreshDue(db, state, state.flush);
-      } while (state.again);
-      if (state.derived.size === 0) break;
-      await waitForRefresh(state);
-      if (!state.again) await refreshDue(db, state, state.flush);
-    }
-    notifyWebhooks(db);
+    do {
+      await rateUntilIdle(db, state);
+      while (state.derived.size > 0 && !state.again) await refreshWhenDue(db, state);
+    } while (state.again);
   } finally {
     state.running = null;
     state.flush = false;
