@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
@@ -5,6 +6,7 @@ import { replayRatings } from '#lib/domain/rating/index.ts';
 import { seriesReplayParams } from '#lib/server/services/ratings/params.ts';
 import { notifyQueued, notifySeriesChanged, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
+import { rateQueued } from '#lib/server/services/ratings/rate.ts';
 import { seriesStandings } from '#lib/server/services/ratings/standings.ts';
 import { insertMatch, ratingSnapshot, seedSeries } from './fixtures.ts';
 
@@ -189,6 +191,30 @@ describe.each(engines)('ratings engine on %s', (engine) => {
     notifySeriesChanged(db, seriesId);
     await ratingQueueIdle(db);
     expect(await ratingSnapshot(db, seriesId)).toEqual(before);
+  });
+
+  it('posts and rewrites matches with heap-only updates: no index of matches takes an entry', async () => {
+    // Migration 0016: a rating pass changes no indexed column of matches, and fillfactor leaves pages room for the
+    // new versions. An index on a column the pass writes (calculation_status, rated_at, a rating column) fails this.
+    const db = handle.db;
+    const { seriesId, teamIds } = await seedSeries(db, 'HOT', 4);
+    for (let i = 0; i < 10; i++) await insertMatch(db, seriesId, schedule(i, teamIds));
+    const updates = () =>
+      sql<{ updated: number; hot: number }>`
+        select n_tup_upd as updated, n_tup_hot_upd as hot from pg_stat_xact_user_tables where relname = 'matches'`;
+    const posted = await db.transaction().execute(async (trx) => {
+      await rateQueued(trx, seriesId);
+      return (await updates().execute(trx)).rows[0];
+    });
+    expect(posted).toEqual({ updated: 10, hot: 10 });
+    // A backdated match: the full replay rewrites the rating columns of the matches after it.
+    await insertMatch(db, seriesId, { ...schedule(10, teamIds), date: '2026-01-03T21:00:00Z' });
+    const rewritten = await db.transaction().execute(async (trx) => {
+      await rateQueued(trx, seriesId);
+      return (await updates().execute(trx)).rows[0]!;
+    });
+    expect(rewritten.updated).toBeGreaterThan(1);
+    expect(rewritten.hot).toBe(rewritten.updated);
   });
 
   it('posts matches against unregistered teams and friendlies without changing ratings; ranks teams', async () => {
