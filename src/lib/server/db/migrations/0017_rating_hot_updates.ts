@@ -9,8 +9,8 @@ import { sql, type Kysely } from 'kysely';
  * each of the 8 indexes that hold a row, 0.46 s once HOT.
  *
  * - `matches_open_status` goes: it made calculation_status an indexed column, so no status change was ever HOT. Its
- *   readers ask for queued matches across series (the rating queue: a scan of the table, a few milliseconds for
- *   100,000 matches) or for a status within a series (served by the series indexes).
+ *   readers ask for queued matches across series (the rating queue, once per round: a scan of the table, 30-40 ms
+ *   of database CPU for 100,000 matches) or for a status within a series (served by the series indexes).
  * - Fillfactor 50: a pass rewrites whole runs of consecutive matches in one transaction, and the old versions stay
  *   until it commits, so a page needs room for a second version of each row it holds (HOT updates measured: 0% at
  *   the default 100, 23% at 80, 52% at 65, 74% at 50 where the rating columns first fill in, all of them when a
