@@ -194,7 +194,7 @@ describe.each(engines)('ratings engine on %s', (engine) => {
   });
 
   it('posts and rewrites matches with heap-only updates: no index of matches takes an entry', async () => {
-    // Migration 0016: a rating pass changes no indexed column of matches, and fillfactor leaves pages room for the
+    // Migration 0017: a rating pass changes no indexed column of matches, and fillfactor leaves pages room for the
     // new versions. An index on a column the pass writes (calculation_status, rated_at, a rating column) fails this.
     const db = handle.db;
     const { seriesId, teamIds } = await seedSeries(db, 'HOT', 4);

@@ -58,7 +58,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 /**
  * Ids of the series that have queued matches, oldest series first. A scan of matches (30-40 ms of database CPU for
  * 100,000 on a loaded 2-core machine, once per round of the rating worker): no index holds calculation_status, so
- * that rating passes update matches heap-only (migration 0016).
+ * that rating passes update matches heap-only (migration 0017).
  */
 export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
   const rows = await db
