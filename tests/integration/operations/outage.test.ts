@@ -14,7 +14,8 @@ import { createSiteServer } from '#lib/server/http/site-server.ts';
 import { messages } from '#lib/server/http/messages.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../..', process.env['HSS_DIST'] ?? 'dist', 'server/entry.mjs');
-const STATEMENT_TIMEOUT_MS = 3000;
+// Long enough for ten requests to reach the locked table on a loaded machine before the first is cancelled.
+const STATEMENT_TIMEOUT_MS = 5000;
 const ACQUIRE_TIMEOUT_MS = 1000;
 
 /*
@@ -29,15 +30,26 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
   let baseUrl: string;
   let locker: pg.Client;
   const get = (pathname: string) => fetch(new URL(pathname, baseUrl), { redirect: 'manual' });
+  /**
+   * Waits until `count` of the server's statements wait on a lock. They must all arrive before the first of them is
+   * cancelled by the statement timeout, so the wait ends a little before it; a failure names what each of the
+   * server's connections was doing instead.
+   */
   const waitForLockWaiters = async (count: number) => {
-    for (let tries = 0; tries < 100; tries += 1) {
+    const deadline = Date.now() + STATEMENT_TIMEOUT_MS - 500;
+    for (;;) {
       const { rows } = await locker.query<{ waiting: number }>(
         `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
       );
       if (rows[0]!.waiting >= count) return;
+      if (Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error(`fewer than ${count} requests waited on the lock`);
+    const { rows } = await locker.query<{ state: string | null; wait: string | null; query: string }>(
+      `select state, wait_event_type || ':' || wait_event as wait, left(query, 80) as query from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    throw new Error(`fewer than ${count} requests waited on the lock: ${JSON.stringify(rows)}`);
   };
 
   beforeAll(async () => {
