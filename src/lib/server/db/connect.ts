@@ -101,17 +101,27 @@ type Pool = import('pg').Pool;
 type PoolClient = import('pg').PoolClient;
 
 /**
- * The pool as Kysely uses it, where waiting for a connection fails only when the pool is stuck: no connection handed
- * out or taken back for `acquireMs` (every one held by a statement waiting on a lock, or the server not answering).
+ * The pool as Kysely uses it, where waiting for a connection fails only when the pool is stuck: every connection
+ * handed out and none handed out or taken back for `acquireMs` (each held by a statement waiting on a lock, say).
  * A burst of requests on a busy pool queues instead: connections keep coming free, each waiter gets one in turn
- * (a plain per-waiter timeout failed whole bursts with 503 while the pool was working as fast as it could). The
- * failure is pg's own timeout error, which db/outage.ts answers as 503 with Retry-After.
+ * (a plain per-waiter timeout failed whole bursts with 503 while the pool was working as fast as it could). A pool
+ * with connections to spare is not stuck either: a waiter then waits for a new connection, which gives up on a
+ * server that does not answer after the same time (TimedClient). The failure is pg's own timeout error, which
+ * db/outage.ts answers as 503 with Retry-After.
  */
 function stallAware(pool: Pool, acquireMs: number): PostgresPool {
   let lastProgress = Date.now();
-  const progress = () => void (lastProgress = Date.now());
-  pool.on('acquire', progress);
-  pool.on('release', progress);
+  // pg emits one release for every acquire, also for a client released with an error.
+  let handedOut = 0;
+  pool.on('acquire', () => {
+    handedOut += 1;
+    lastProgress = Date.now();
+  });
+  pool.on('release', () => {
+    handedOut -= 1;
+    lastProgress = Date.now();
+  });
+  const size = pool.options.max;
   const checkEveryMs = Math.max(20, Math.round(acquireMs / 4));
   return {
     // Kysely opens a separate connection of this kind, with these options, to cancel a statement.
@@ -122,7 +132,7 @@ function stallAware(pool: Pool, acquireMs: number): PostgresPool {
         const since = Date.now();
         let abandoned = false;
         const timer = setInterval(() => {
-          if (Date.now() - Math.max(lastProgress, since) < acquireMs) return;
+          if (handedOut < size || Date.now() - Math.max(lastProgress, since) < acquireMs) return;
           abandoned = true;
           clearInterval(timer);
           reject(new Error('timeout exceeded when trying to connect'));
