@@ -12,7 +12,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { adminQuery, createDemoDatabase, ROOT, siteSights, startSite, stopChild, table } from './lib/bench-kit.ts';
+import {
+  adminQuery,
+  createDemoDatabase,
+  databaseExists,
+  ROOT,
+  siteSights,
+  startSite,
+  stopChild,
+  table,
+} from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,15 +60,7 @@ async function backends(client: pg.Client): Promise<number[]> {
 
 const url = new URL(ADMIN_URL);
 url.pathname = `/${NAME}`;
-const exists = await (async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return (await client.query('select 1 from pg_database where datname = $1', [NAME])).rowCount === 1;
-  } finally {
-    await client.end();
-  }
-})();
+const exists = await databaseExists(ADMIN_URL, NAME);
 if (!exists) await createDemoDatabase(ADMIN_URL, NAME, async () => undefined);
 
 const { child, baseUrl } = await startSite(DIST, {
