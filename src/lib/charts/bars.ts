@@ -2,7 +2,7 @@
  * Grouped horizontal bar chart geometry: one row per group (a map, a side, a head-to-head measure) with one bar per
  * series in it (Allies and Axis win rates; team A and team B).
  */
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { max } from 'd3-array';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 
@@ -52,6 +52,21 @@ export interface BarsOptions {
 }
 
 /**
+ * d3's scaleBand over `n` bands from `r0` to `r1` (centred, not rounded) as plain arithmetic, in d3's order of
+ * operations so that every position is the same number: each band's start and their width. A d3 band scale (an
+ * ordinal map keyed by value) cost more than the rest of a chart.
+ */
+export function bands(n: number, r0: number, r1: number, paddingInner: number, paddingOuter: number) {
+  const reverse = r1 < r0;
+  const start = reverse ? r1 : r0;
+  const stop = reverse ? r0 : r1;
+  const step = (stop - start) / Math.max(1, n - paddingInner + paddingOuter * 2);
+  const first = start + (stop - start - step * (n - paddingInner)) * 0.5;
+  const starts = Array.from({ length: n }, (_, i) => first + step * i);
+  return { starts: reverse ? starts.reverse() : starts, bandwidth: step * (1 - paddingInner) };
+}
+
+/**
  * Geometry of grouped horizontal bars. The chart grows with the number of groups (rowHeight each), so twenty maps
  * stay readable; bars start at 0 on the left.
  */
@@ -69,20 +84,13 @@ export function barsGeometry(
     .domain([0, options.max ?? (top > 0 ? top : 1)])
     .range([box.x0, box.x1]);
   if (options.max === undefined) x.nice(4);
-  const y = scaleBand<string>()
-    .domain(groups.map((_, i) => String(i)))
-    .range([box.y0, box.y1])
-    .paddingInner(0.25)
-    .paddingOuter(0.1);
-  const inner = scaleBand<string>()
-    .domain(series.map((s) => s.key))
-    .range([0, y.bandwidth()])
-    .padding(0.08);
+  const y = bands(groups.length, box.y0, box.y1, 0.25, 0.1);
+  const inner = bands(series.length, 0, y.bandwidth, 0.08, 0.08);
   const bars: Bar[] = [];
   groups.forEach((group, g) => {
     series.forEach((s, k) => {
       const value = group.values[k] ?? null;
-      const by = (y(String(g)) ?? 0) + (inner(s.key) ?? 0);
+      const by = (y.starts[g] ?? 0) + (inner.starts[k] ?? 0);
       const width = value === null ? 0 : Math.max(0, x(Math.min(value, x.domain()[1] ?? value)) - box.x0);
       bars.push({
         group: group.label,
@@ -92,9 +100,9 @@ export function barsGeometry(
         x: round(box.x0),
         y: round(by),
         width: round(width),
-        height: round(inner.bandwidth()),
+        height: round(inner.bandwidth),
         labelX: round(box.x0 + width + 4),
-        labelY: round(by + inner.bandwidth() / 2),
+        labelY: round(by + inner.bandwidth / 2),
       });
     });
   });
@@ -102,7 +110,7 @@ export function barsGeometry(
     box,
     height,
     bars,
-    groups: groups.map((group, g) => ({ label: group.label, y: round((y(String(g)) ?? 0) + y.bandwidth() / 2) })),
+    groups: groups.map((group, g) => ({ label: group.label, y: round((y.starts[g] ?? 0) + y.bandwidth / 2) })),
     xTicks: x.ticks(4).map((v) => ({ at: round(x(v)), label: options.format(v) })),
   };
 }

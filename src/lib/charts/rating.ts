@@ -3,7 +3,6 @@
  * (mu - 3 sigma, the number it is ranked by) over time.
  */
 import { scaleLinear, scaleUtc } from 'd3-scale';
-import { area, line } from 'd3-shape';
 import { extent } from 'd3-array';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 import { formatDecimal } from '#lib/format/index.ts';
@@ -36,6 +35,28 @@ export function dateTickLabel(date: Date, spanMs: number): string {
 }
 
 /**
+ * A number in a path as d3-path writes it with `digits(2)`: rounded to 2 decimals, printed by JavaScript.
+ */
+const digits2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** d3-shape's line (linear curve, 2 digits) through the points: 'M x,y L x,y …' (a lone point closes: 'Z'). */
+export function linePath(xs: readonly number[], ys: readonly number[]): string {
+  if (xs.length === 0) return '';
+  let path = `M${digits2(xs[0]!)},${digits2(ys[0]!)}`;
+  for (let i = 1; i < xs.length; i++) path += `L${digits2(xs[i]!)},${digits2(ys[i]!)}`;
+  return xs.length === 1 ? `${path}Z` : path;
+}
+
+/** d3-shape's area (linear curve, 2 digits): along the tops, back along the bottoms, closed. */
+export function areaPath(xs: readonly number[], tops: readonly number[], bottoms: readonly number[]): string {
+  if (xs.length === 0) return '';
+  let path = `M${digits2(xs[0]!)},${digits2(tops[0]!)}`;
+  for (let i = 1; i < xs.length; i++) path += `L${digits2(xs[i]!)},${digits2(tops[i]!)}`;
+  for (let i = xs.length - 1; i >= 0; i--) path += `L${digits2(xs[i]!)},${digits2(bottoms[i]!)}`;
+  return `${path}Z`;
+}
+
+/**
  * Geometry of the rating chart for `points` (oldest first, as the API gives them). The y domain covers the band
  * and the score line, rounded outwards to nice values; a single point is widened by a day each side.
  */
@@ -54,27 +75,19 @@ export function ratingGeometry(points: readonly RatingPointInput[], frame: Frame
     .domain(points.length ? [low, high === low ? low + 1 : high] : [0, 1])
     .nice(5)
     .range([box.y1, box.y0]);
-  const xAt = (_: RatingPointInput, i: number) => x(dates[i] as Date);
-  const band = area<RatingPointInput>()
-    .x(xAt)
-    .y0((p) => y(p.mu - p.sigma))
-    .y1((p) => y(p.mu + p.sigma))
-    .digits(2);
-  const muLine = line<RatingPointInput>()
-    .x(xAt)
-    .y((p) => y(p.mu))
-    .digits(2);
-  const scoreLine = line<RatingPointInput>()
-    .x(xAt)
-    .y((p) => y(p.score))
-    .digits(2);
+  // Each point's position once; the paths are written as d3-shape writes them (linear curve, 2 digits).
+  const xs = dates.map((d) => x(d));
+  const bandLows = points.map((p) => y(p.mu - p.sigma));
+  const mus = points.map((p) => y(p.mu));
+  const scores = points.map((p) => y(p.score));
+  const bandHighs = points.map((p) => y(p.mu + p.sigma));
   const span = x1.getTime() - x0.getTime();
   return {
     box,
-    band: band([...points]) ?? '',
-    mu: muLine([...points]) ?? '',
-    score: scoreLine([...points]) ?? '',
-    points: points.map((p, i) => ({ x: round(xAt(p, i)), mu: round(y(p.mu)), score: round(y(p.score)) })),
+    band: areaPath(xs, bandHighs, bandLows),
+    mu: linePath(xs, mus),
+    score: linePath(xs, scores),
+    points: points.map((_, i) => ({ x: round(xs[i]!), mu: round(mus[i]!), score: round(scores[i]!) })),
     xTicks: x.ticks(5).map((d) => ({ at: round(x(d)), label: dateTickLabel(d, span) })),
     yTicks: y.ticks(5).map((v) => ({ at: round(y(v)), label: formatDecimal(v, Number.isInteger(v) ? 0 : 1) })),
   };
