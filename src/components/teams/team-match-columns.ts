@@ -1,11 +1,11 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
-import type { Match } from '#lib/schemas/match.ts';
+import type { TeamMatchItem } from '#lib/schemas/team-view.ts';
 import { href, paths } from '#lib/links.ts';
 import { matchTypeLabel } from '#lib/format/index.ts';
 
 /** The team's own side of `match` (index into team_details) when one of `ownTags` (lower case) played it. */
-function ownIndex(match: Match, ownTags: readonly string[]): 0 | 1 {
+function ownIndex(match: TeamMatchItem, ownTags: readonly string[]): 0 | 1 {
   return ownTags.includes(match.team_details[0].tag.toLowerCase()) ? 0 : 1;
 }
 
@@ -13,7 +13,7 @@ function ownIndex(match: Match, ownTags: readonly string[]): 0 | 1 {
  * The columns of a team's match list (public and private alike): date (linked to the match), the result from the
  * team's point of view ('Won 4-1', 'Lost 1-4'), the opponent, map, type and status.
  */
-export function teamMatchColumns(url: URL, ownTags: readonly string[]): Column<Match>[] {
+export function teamMatchColumns(url: URL, ownTags: readonly string[]): Column<TeamMatchItem>[] {
   return [
     { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)) },
     {

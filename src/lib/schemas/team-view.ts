@@ -1,4 +1,5 @@
 import type { Team } from './team.ts';
+import type { Match, MatchTeam } from './match.ts';
 
 /** Matches and wins of a team in one group (a map, a side). */
 export interface WinCount {
@@ -39,3 +40,14 @@ export type ApiKeyState =
   | { kind: 'key'; team: string; key_prefix: string; created_at: string; last_used_at: string | null }
   | { kind: 'none' }
   | { kind: 'failed'; status: number };
+
+/** One side of a match in a team's match list: its tag, and its name and icon while registered. */
+export type TeamMatchSide = Pick<MatchTeam, 'tag' | 'registered' | 'name' | 'icon'>;
+
+/**
+ * A match as a team's match list shows it (a full API match fits too): date, result, map (display name), type,
+ * status and both sides, winner first.
+ */
+export type TeamMatchItem = Pick<Match, 'match_id' | 'date' | 'result' | 'map' | 'type' | 'calculation_status'> & {
+  team_details: readonly [TeamMatchSide, TeamMatchSide];
+};

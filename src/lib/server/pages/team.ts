@@ -1,6 +1,5 @@
-import type { Match } from '#lib/schemas/match.ts';
 import type { TeamDetail, TeamPlayers } from '#lib/schemas/team.ts';
-import type { HeadToHead, TeamChoice, TeamWinRates } from '#lib/schemas/team-view.ts';
+import type { HeadToHead, TeamChoice, TeamMatchItem, TeamWinRates } from '#lib/schemas/team-view.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
@@ -9,10 +8,15 @@ import { notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
 import { listPlayersOfTeam, toTeam, toTeamDetail } from '#lib/server/services/read/teams.ts';
-import { listMatchesOfTeam, listPrivateMatchesOf } from '#lib/server/services/read/matches.ts';
-import { mapView } from '#lib/server/services/read/values.ts';
+import { listPrivateMatchesOf } from '#lib/server/services/read/matches.ts';
+import { matchSide } from '#lib/server/services/read/match-view.ts';
+import { iso, mapView } from '#lib/server/services/read/values.ts';
 import { seriesEnv } from '#lib/server/services/ratings/params.ts';
-import { listTeamResults } from '#lib/server/repositories/read/team-results.ts';
+import {
+  listTeamMatchPage,
+  listTeamResults,
+  type TeamMatchPageRow,
+} from '#lib/server/repositories/read/team-results.ts';
 import {
   findSeriesTeam,
   listRatingHistory,
@@ -46,7 +50,7 @@ export const TEAM_PRIVATE_PAGING: PagingOptions = {
 const MAX_CHOICES = 500;
 
 export interface MatchPage {
-  matches: Match[];
+  matches: TeamMatchItem[];
   total: number;
   paging: Paging;
 }
@@ -107,6 +111,19 @@ async function headToHead(
   };
 }
 
+/** A row of the team's match list as the list shows it (the map by its display name, as in the API's match). */
+function toTeamMatchItem(row: TeamMatchPageRow): TeamMatchItem {
+  return {
+    match_id: row.id,
+    date: iso(row.date),
+    result: row.result,
+    map: mapView(row.map).name,
+    type: row.type,
+    calculation_status: row.calculation_status,
+    team_details: [matchSide(row, 'winner'), matchSide(row, 'loser')],
+  };
+}
+
 /** Keeps a rejection of `promise` from going unhandled until the part of the page that awaits it reports it. */
 function quiet<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -142,9 +159,9 @@ export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): P
   const results = quiet(listTeamResults(db, series.id, row));
   const sections = Promise.all([
     settle(async () => {
-      const total = results.then((r) => r.listed);
-      const list = await listMatchesOfTeam(db, series, row, total, { desc: true, ...pagingToQuery(matchesPaging) });
-      return { matches: list.matches, total: list.meta.total_count, paging: matchesPaging };
+      const page = listTeamMatchPage(db, series.id, row, { desc: true, ...pagingToQuery(matchesPaging) });
+      const [rows, { listed }] = await Promise.all([page, results]);
+      return { matches: rows.map(toTeamMatchItem), total: listed, paging: matchesPaging };
     }),
     settle(async () => ({
       ...(await listPlayersOfTeam(db, series, row.id, pagingToQuery(playersPaging))),

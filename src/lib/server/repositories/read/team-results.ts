@@ -37,3 +37,47 @@ export async function listTeamResults(
   }
   return { results, listed: rows.length };
 }
+
+/**
+ * One page of the team's public matches of the series, newest first, with only what the team page's list shows
+ * (date, result, map, type, status and both sides' tag and registration): the API's match rows also carry the kill
+ * statistics, cap flips and ratings, most of the bytes the database sent and pg parsed for this list.
+ */
+export function listTeamMatchPage(
+  db: DB,
+  seriesId: number,
+  team: { id: number; tag: string },
+  page: { desc: boolean; limit: number; offset: number },
+) {
+  const direction = page.desc ? 'desc' : 'asc';
+  return db
+    .selectFrom('matches as m')
+    .leftJoin('teams as w', 'w.id', 'm.winner_team_id')
+    .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
+    .select([
+      'm.id',
+      'm.type',
+      'm.map',
+      'm.date',
+      'm.result',
+      'm.calculation_status',
+      'm.winner_tag',
+      'm.loser_tag',
+      'm.winner_team_id',
+      'm.loser_team_id',
+      'w.name as winner_name',
+      'w.icon as winner_icon',
+      'w.deleted_at as winner_deleted_at',
+      'l.name as loser_name',
+      'l.icon as loser_icon',
+      'l.deleted_at as loser_deleted_at',
+    ])
+    .where((eb) => applyFilter(eb, teamMatchFilter(seriesId, team)))
+    .orderBy('m.date', direction)
+    .orderBy('m.id', direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export type TeamMatchPageRow = Awaited<ReturnType<typeof listTeamMatchPage>>[number];

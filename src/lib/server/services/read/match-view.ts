@@ -5,16 +5,28 @@ import { iso, mapView } from './values.ts';
 
 type Prefix = 'winner' | 'loser';
 
-/** One side of a match: registration from the live team row, rating from the columns written when it was rated. */
-function matchTeam(row: MatchListRow, side: Prefix): MatchTeam {
+/** The columns of a match row (with both teams' live rows joined) that tell one side's registration. */
+type SideColumns = { [K in `${Prefix}_tag`]: string } & { [K in `${Prefix}_team_id`]: number | null } & {
+  [K in `${Prefix}_name` | `${Prefix}_icon`]: string | null;
+} & { [K in `${Prefix}_deleted_at`]: Date | string | null };
+
+/** One side's tag and registration (name and icon) from the live team row: a deleted team is unregistered. */
+export function matchSide(row: SideColumns, side: Prefix): Pick<MatchTeam, 'tag' | 'registered' | 'name' | 'icon'> {
   const registered = row[`${side}_team_id`] != null && row[`${side}_name`] != null && row[`${side}_deleted_at`] == null;
-  const muBefore = row[`${side}_mu_before`];
-  const sigmaBefore = row[`${side}_sigma_before`];
   return {
     tag: row[`${side}_tag`],
     registered,
     name: registered ? row[`${side}_name`] : null,
     icon: registered ? row[`${side}_icon`] : null,
+  };
+}
+
+/** One side of a match: registration from the live team row, rating from the columns written when it was rated. */
+function matchTeam(row: MatchListRow, side: Prefix): MatchTeam {
+  const muBefore = row[`${side}_mu_before`];
+  const sigmaBefore = row[`${side}_sigma_before`];
+  return {
+    ...matchSide(row, side),
     rating:
       muBefore == null || sigmaBefore == null
         ? null

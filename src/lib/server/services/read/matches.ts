@@ -11,12 +11,10 @@ import {
   findMatch,
   findTournamentIds,
   listMatches,
-  listMatchRows,
   listPlayerStats,
   type MatchFilter,
 } from '#lib/server/repositories/read/matches.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
-import { teamMatchFilter } from '#lib/server/repositories/read/team-results.ts';
 import { toMatch, toPlayerStats } from './match-view.ts';
 import type { ReadResult } from './values.ts';
 
@@ -58,21 +56,6 @@ export async function listSeriesMatches(db: DB, series: SeriesRow, query: MatchL
   const filter = await toFilter(db, series, query);
   const { rows, total } = await listMatches(db, filter, query);
   return { matches: rows.map(toMatch), meta: { count: rows.length, offset: query.offset, total_count: total } };
-}
-
-/**
- * One page of a team's public matches of the series for a team already found (the team page), given their number
- * (listTeamResults): what listSeriesMatches answers for `tag`, without finding the team or counting again.
- */
-export async function listMatchesOfTeam(
-  db: DB,
-  series: SeriesRow,
-  team: { id: number; tag: string },
-  total: Promise<number>,
-  page: { desc: boolean; limit: number; offset: number },
-): Promise<MatchList> {
-  const [rows, count] = await Promise.all([listMatchRows(db, teamMatchFilter(series.id, team), page), total]);
-  return { matches: rows.map(toMatch), meta: { count: rows.length, offset: page.offset, total_count: count } };
 }
 
 /**
