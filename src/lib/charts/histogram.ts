@@ -3,7 +3,8 @@
  * drawn as grouped columns per bucket.
  */
 import { bin } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
+import { bands } from './bars.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 import type { BarTone } from './bars.ts';
 
@@ -85,15 +86,9 @@ export function histogramGeometry(
   const box = plotBox(frame);
   const top = Math.max(1, ...buckets.flatMap((b) => b.counts));
   const y = scaleLinear().domain([0, top]).nice(4).range([box.y1, box.y0]);
-  const x = scaleBand<string>()
-    .domain(buckets.map((_, i) => String(i)))
-    .range([box.x0, box.x1])
-    .paddingInner(0.2)
-    .paddingOuter(0.1);
-  const inner = scaleBand<string>()
-    .domain(series.map((_, k) => String(k)))
-    .range([0, x.bandwidth()])
-    .padding(0.05);
+  // d3's band scales, as arithmetic (bands()).
+  const x = bands(buckets.length, box.x0, box.x1, 0.2, 0.1);
+  const inner = bands(series.length, 0, x.bandwidth, 0.05, 0.05);
   const columns = buckets.flatMap((bucket, i) =>
     series.map((s, k) => {
       const count = bucket.counts[k] ?? 0;
@@ -103,9 +98,9 @@ export function histogramGeometry(
         series: s.label,
         tone: s.tone,
         count,
-        x: round((x(String(i)) ?? 0) + (inner(String(k)) ?? 0)),
+        x: round((x.starts[i] ?? 0) + (inner.starts[k] ?? 0)),
         y: round(top),
-        width: round(inner.bandwidth()),
+        width: round(inner.bandwidth),
         height: round(box.y1 - top),
       };
     }),
@@ -116,7 +111,7 @@ export function histogramGeometry(
     box,
     columns,
     xTicks: buckets
-      .map((b, i) => ({ at: round((x(String(i)) ?? 0) + x.bandwidth() / 2), label: `${b.start}–${b.end}`, i }))
+      .map((b, i) => ({ at: round((x.starts[i] ?? 0) + x.bandwidth / 2), label: `${b.start}–${b.end}`, i }))
       .filter((t) => t.i % every === 0)
       .map(({ at, label }) => ({ at, label })),
     yTicks: y
