@@ -74,8 +74,21 @@ export const cell = {
 
 const counts = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
+/**
+ * An integer as `counts` prints it ('-1,234'), written out: Intl's format took about 2 µs a call, most of the time
+ * a scoreboard's two hundred number cells took. Only plain integers below 10^15 (not -0).
+ */
+function formatInteger(n: number): string {
+  const digits = String(Math.abs(n));
+  const head = digits.length % 3 || 3;
+  let text = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) text += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${text}` : text;
+}
+
 /** The text of a plain number cell: thousands separators, at most 2 decimals. */
 export function formatNumberCell(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e15 && !Object.is(n, -0)) return formatInteger(n);
   return Number.isFinite(n) ? counts.format(n) : '–';
 }
 

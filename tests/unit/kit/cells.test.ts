@@ -47,3 +47,12 @@ describe('rankText', () => {
     expect(rankText(rank, 'ranked')).toBe(text);
   });
 });
+
+describe('formatNumberCell', () => {
+  it('prints integers exactly as Intl does (they are written out without it)', () => {
+    const intl = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+    const samples = [0, -0, 1, -1, 999, 1000, -1000, 12_345, 123_456, 1_234_567, -9_876_543_210, 999_999_999_999_999];
+    for (let n = -20_000; n <= 20_000; n += 7) samples.push(n, n * 1001);
+    for (const n of samples) expect([n, formatNumberCell(n)]).toEqual([n, intl.format(n)]);
+  });
+});
