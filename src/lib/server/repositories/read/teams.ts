@@ -109,7 +109,10 @@ export async function findSeriesTeam(
   return db.selectFrom(base).selectAll().where('o.id', '=', team.id).executeTakeFirst();
 }
 
-/** The team's rating after each rated public match of the series, oldest first. */
+/**
+ * The team's rating after each rated public match of the series, oldest first. A match stays in its series: naming
+ * the series of the matches too lets PostgreSQL read the series' public match ids, not every series'.
+ */
 export function listRatingHistory(db: DB, seriesId: number, teamId: number) {
   return db
     .selectFrom('rating_history as h')
@@ -117,6 +120,7 @@ export function listRatingHistory(db: DB, seriesId: number, teamId: number) {
     .select(['h.match_id', 'h.date', 'h.mu', 'h.sigma', 'h.num_matches'])
     .where('h.series_id', '=', seriesId)
     .where('h.team_id', '=', teamId)
+    .where('m.series_id', '=', seriesId)
     .where('m.visibility', '=', 'public')
     .orderBy('h.date')
     .orderBy('h.id')
