@@ -2,7 +2,7 @@
  * CPU per uncached page (`node scripts/bench-page-cpu.ts [--requests 30] [--keep]`): on a PostgreSQL database with the
  * demo community (BENCH_DATABASE_URL as in bench:pages; database `hss_bench_page_cpu`, reused with --keep), serves
  * the built site with READ_CACHE_SECONDS=0 and asks each page `--requests` times one after the other, after a
- * warm-up. Prints the CPU time per request of the site server and of its PostgreSQL backends (from /proc), which
+ * warm-up (`--encoding` sets the Accept-Encoding asked with, e.g. a browser's `gzip, deflate, br, zstd`). Prints the CPU time per request of the site server and of its PostgreSQL backends (from /proc), which
  * stays meaningful while other processes load the machine, unlike req/s. BENCH_SERVER_NODE_OPTIONS is passed to the
  * server as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_PAGE_CPU_DATABASE names another database,
  * so that two people on one PostgreSQL server keep (and drop) their own.
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '30' },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    encoding: { type: 'string' },
     // Another build to compare with: both servers answer in turn, so that the load of the machine weighs on both.
     against: { type: 'string' },
   },
@@ -38,6 +39,8 @@ const DIST = path.resolve(ROOT, process.env['BENCH_DIST'] ?? 'dist');
 const NAME = process.env['BENCH_PAGE_CPU_DATABASE'] ?? 'hss_bench_page_cpu';
 if (!/^[a-z_][a-z0-9_]*$/.test(NAME)) throw new Error(`BENCH_PAGE_CPU_DATABASE: not a plain database name: ${NAME}`);
 const TICK_MS = 1000 / 100; // USER_HZ
+// The Accept-Encoding sent (`--encoding 'gzip, deflate, br, zstd'` as a browser); by default fetch's own (gzip).
+const ASK = values.encoding ? { headers: { 'accept-encoding': values.encoding } } : {};
 
 /** CPU time (ms) a process has used so far, from /proc/<pid>/stat (utime + stime). */
 function cpuMs(pid: number): number {
@@ -80,7 +83,9 @@ await watcher.connect();
 try {
   const sights = await siteSights(baseUrl);
   const { q } = sights;
-  const pages = [
+  const pages: { name: string; path: string; status?: number }[] = [
+    // The fixed cost of any page: middleware, shell, headers, compression, with no data of its own.
+    { name: '404', path: `/no-such-page?${q}`, status: 404 },
     { name: 'home', path: `/?${q}` },
     { name: 'teams', path: `/teams?${q}` },
     { name: `team ${sights.busiest}`, path: `/teams/${encodeURIComponent(sights.busiest)}?${q}` },
@@ -93,8 +98,8 @@ try {
     const otherTarget = other && new URL(page.path, other.baseUrl);
     let bytes = 0;
     for (let i = 0; i < 20; i++) {
-      bytes = (await (await fetch(target)).arrayBuffer()).byteLength; // warm-up
-      if (otherTarget) await (await fetch(otherTarget)).arrayBuffer();
+      bytes = (await (await fetch(target, ASK)).arrayBuffer()).byteLength; // warm-up
+      if (otherTarget) await (await fetch(otherTarget, ASK)).arrayBuffer();
     }
     const pids = await backends(watcher);
     const before = { server: cpuMs(child.pid!), db: pids.reduce((s, p) => s + cpuMs(p), 0) };
@@ -102,8 +107,8 @@ try {
     const started = performance.now();
     for (let i = 0; i < REQUESTS; i++) {
       for (const t of otherTarget ? [target, otherTarget] : [target]) {
-        const response = await fetch(t);
-        if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
+        const response = await fetch(t, ASK);
+        if (response.status !== (page.status ?? 200)) throw new Error(`${page.path} answered ${response.status}`);
         await response.arrayBuffer();
       }
     }

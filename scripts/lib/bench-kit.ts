@@ -143,7 +143,11 @@ export async function startSite(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve.ts'), dist], {
+  // A build inside another checkout (`--against ../other/dist`) is served by that checkout's site server, so that a
+  // comparison covers the server's own code too.
+  const beside = path.join(path.dirname(dist), 'scripts/serve.ts');
+  const serve = fs.existsSync(beside) ? beside : path.join(ROOT, 'scripts/serve.ts');
+  const child = spawn(process.execPath, [serve, dist], {
     env: {
       ...process.env,
       ...env,
