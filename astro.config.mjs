@@ -41,7 +41,10 @@ export default defineConfig({
   // Middleware mode: the site server answers the build's files from memory (static-assets.ts) and hands the adapter
   // only what it must render, which a standalone adapter would first look for on the disk (stat) as a file.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), engageDirective, precompressAssets],
+  // Islands are rendered with renderToString: the streamed render read each island through a web stream and a
+  // TextDecoder, twice (Astro's renderer check renders it too), a fixed cost of every page. Same HTML; islands must
+  // not use useId (renderToString takes no identifier prefix; docs/engineering.md "Islands").
+  integrations: [react({ experimentalDisableStreaming: true }), engageDirective, precompressAssets],
   // The site answers its own forms and API; Astro's origin check would reject HLU's multipart posts.
   security: { checkOrigin: false },
   // Every page carries its CSS in a <style> (a few KB compressed once the unused open-props are pruned): a phone
