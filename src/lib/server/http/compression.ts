@@ -111,7 +111,8 @@ type Callback = (error?: Error | null) => void;
  * answers arrive whole (Astro renders them to a string), and one call costs half of what a compression stream costs
  * (its setup, a round trip to the thread pool per chunk, a socket write per compressed chunk). A body that grows past
  * STREAM_ABOVE bytes before its end is streamed through a compressor instead (head sent, chunked), so memory stays
- * bounded; one that ends below MIN_BYTES goes as it is.
+ * bounded. As before, only a body announced below MIN_BYTES (Content-Length) goes as it is: the page door compresses
+ * the same answers when cached (page-door.ts), and both must agree.
  */
 export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
   const encoding = chooseLiveEncoding(req.headers['accept-encoding']);
@@ -198,18 +199,12 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       return res;
     }
     if (last) held.push(last);
-    const body = Buffer.concat(held, heldBytes + (last?.length ?? 0));
+    const packed = compressWhole(encoding, Buffer.concat(held, heldBytes + (last?.length ?? 0)));
     held = [];
     mode = 'pass';
-    if (body.length >= MIN_BYTES) {
-      const packed = compressWhole(encoding, body);
-      res.setHeader('content-encoding', encoding);
-      res.setHeader('content-length', packed.length);
-      writeHead(head!.status, head!.message);
-      return end(packed, callback);
-    }
-    res.setHeader('content-length', body.length);
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', packed.length);
     writeHead(head!.status, head!.message);
-    return end(body, callback);
+    return end(packed, callback);
   }) as typeof res.end;
 }
