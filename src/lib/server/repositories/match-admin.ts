@@ -1,30 +1,50 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
 
-/** The match with this id in the series with this id, or undefined. */
-export function findMatchInSeries(db: DB, seriesId: number, matchId: number): Promise<MatchRow | undefined> {
-  return db
-    .selectFrom('matches')
-    .selectAll()
-    .where('id', '=', matchId)
-    .where('series_id', '=', seriesId)
+/**
+ * The match with this id in the series with this tag (case-insensitive), in one round trip: `series` is false when
+ * no series has the tag, `match` undefined when the series has no such match.
+ */
+export async function findMatchInSeriesByTag(
+  db: DB,
+  seriesTag: string,
+  matchId: number,
+): Promise<{ series: boolean; match: MatchRow | undefined }> {
+  const row = await db
+    .selectFrom('series')
+    .leftJoin('matches', (join) => join.onRef('matches.series_id', '=', 'series.id').on('matches.id', '=', matchId))
+    .selectAll('matches')
+    .select('series.id as found_series_id')
+    .where((eb) => eb(eb.fn('lower', ['series.tag']), '=', seriesTag.toLowerCase()))
     .executeTakeFirst();
+  if (!row) return { series: false, match: undefined };
+  const { found_series_id: _, ...match } = row;
+  // A left join types every column of the match as nullable: a found match (its id is there) is a whole row.
+  return { series: true, match: match.id === null ? undefined : (match as MatchRow) };
 }
 
-/** Updates a match only while it still has `status` (so two concurrent decisions cannot both win); true when it did. */
-export async function updateMatchInStatus(
+/**
+ * Updates a match only while it still has `status` (so two concurrent decisions cannot both win) and logs it, in
+ * ONE statement, atomic without a transaction: `audit` is the expression inserting the entry for each row of the
+ * update's CTE named `changed` (services/audit.ts auditEach). True when the match still had `status` and changed.
+ */
+export async function updateMatchInStatusAudited(
   db: DB,
   matchId: number,
   status: CalculationStatus,
   values: MatchUpdate,
+  audit: (changed: string) => RawBuilder<unknown>,
 ): Promise<boolean> {
-  const result = await db
+  const update = db
     .updateTable('matches')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', matchId)
     .where('calculation_status', '=', status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id');
+  const result = await sql<{ id: number }>`with changed as (${update}), logged as (${audit('changed')})
+    select id from changed`.execute(db);
+  return result.rows.length > 0;
 }
 
 /** Updates a match's columns and its updated_at. */

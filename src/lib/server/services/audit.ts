@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { actorLabel, type Actor } from '#lib/server/auth/actor.ts';
 import { json } from '#lib/server/db/json.ts';
@@ -27,4 +28,27 @@ export async function audit(
       after: json(after),
     })
     .execute();
+}
+
+/**
+ * The audit entry of `audit` as an expression of a larger statement (a change and its entry in one round trip): it
+ * records the entry once for each row of `source`, an earlier expression of the same statement (`with source as
+ * (update ... returning id)`), whose `id` is the entity's id. No row, no entry: a change that matched nothing is
+ * not logged.
+ */
+export function auditEach(
+  source: string,
+  actor: Actor,
+  action: string,
+  entityType: string,
+  before: unknown = null,
+  after: unknown = null,
+): RawBuilder<unknown> {
+  // INSERT ... SELECT gives its parameters no column types: each is cast to its column's.
+  return sql`insert into audit_log
+      (actor_user_id, actor_team_id, actor_label, action, entity_type, entity_id, before, after)
+    select ${actor.kind === 'user' ? actor.userId : null}::int, ${actor.kind === 'team-key' ? actor.teamId : null}::int,
+      ${actorLabel(actor)}::text, ${action}::text, ${entityType}::text, ${sql.ref(`${source}.id`)}::text,
+      ${json(before)}::jsonb, ${json(after)}::jsonb
+    from ${sql.table(source)}`;
 }

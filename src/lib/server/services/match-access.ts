@@ -4,17 +4,17 @@ import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { forbidden, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { findMatchInSeries } from '#lib/server/repositories/match-admin.ts';
-import { requireSeries } from './series.ts';
+import { findMatchInSeriesByTag } from '#lib/server/repositories/match-admin.ts';
 
 /** The match `matchId` of the series; 401 for an anonymous caller first, then 404 for an unknown series or match. */
 export async function loadMatchForChange(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<MatchRow> {
   requireSignedIn(actor);
-  const series = await requireSeries(db, seriesTag);
   const id = Number(matchId);
-  const match = Number.isSafeInteger(id) && id > 0 ? await findMatchInSeries(db, series.id, id) : undefined;
-  if (!match) throw notFound(messages.matchNotFound(matchId));
-  return match;
+  // The series and the match in one round trip (0 is no match's id: the series is still looked up).
+  const found = await findMatchInSeriesByTag(db, seriesTag, Number.isSafeInteger(id) && id > 0 ? id : 0);
+  if (!found.series) throw notFound(messages.seriesNotFound(seriesTag));
+  if (!found.match) throw notFound(messages.matchNotFound(matchId));
+  return found.match;
 }
 
 /** The registered teams of the match that did not report it (both when the reporter is unknown). */

@@ -5,11 +5,11 @@ import type { MatchAction, MatchActionResult } from '#lib/schemas/match-input.ts
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { conflict, forbidden } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { deleteMatchRow, updateMatchInStatus } from '#lib/server/repositories/match-admin.ts';
+import { deleteMatchRow, updateMatchInStatusAudited } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
-import { audit } from './audit.ts';
+import { audit, auditEach } from './audit.ts';
 import { enqueueMatchEvent } from './webhooks/events.ts';
 import { notifyWebhooks } from './webhooks/worker.ts';
 
@@ -38,7 +38,13 @@ function nextStatus(actor: Actor, match: MatchRow, action: MatchAction): Calcula
   throw wrongState();
 }
 
-/** Approves or disputes a reported match (see nextStatus); a queued match is handed to the rating queue. */
+/**
+ * Approves or disputes a reported match (see nextStatus); a queued match is handed to the rating queue. An approval
+ * is two statements on one pooled connection, taken once (under a crowd each connection is waited for, and each
+ * round trip waits for the event loop): the read, then the change with its audit entry in one statement, which
+ * needs no transaction (it changes the match only while it still has the status read). A dispute also enqueues
+ * its webhook event, in a transaction with the change.
+ */
 export async function decideMatch(
   db: DB,
   actor: Actor,
@@ -47,28 +53,34 @@ export async function decideMatch(
   action: MatchAction,
 ): Promise<MatchActionResult> {
   const userId = actor.kind === 'user' ? actor.userId : null;
-  // The match is read in the transaction that changes it: one pooled connection for the whole decision, taken once
-  // (under a crowd each connection is waited for).
-  const decided = await db.transaction().execute(async (trx) => {
-    const match = await loadMatchForChange(trx, actor, seriesTag, matchId);
-    const status = nextStatus(actor, match, action);
+  const decide = async (conn: DB, match: MatchRow, status: CalculationStatus): Promise<void> => {
     const now = new Date();
     const values: MatchUpdate =
       action === 'approve'
         ? { calculation_status: status, approved_by_user_id: userId, approved_at: now }
         : { calculation_status: status, disputed_by_user_id: userId, disputed_at: now };
-    if (!(await updateMatchInStatus(trx, match.id, match.calculation_status, values))) {
-      throw conflict(messages.matchWrongState(match.id, 'changing', action === 'approve' ? 'approved' : 'disputed'));
-    }
-    await audit(
-      trx,
-      actor,
-      `match.${action}`,
-      { type: 'match', id: match.id },
-      { calculation_status: match.calculation_status },
-      { calculation_status: status },
+    const changed = await updateMatchInStatusAudited(conn, match.id, match.calculation_status, values, (source) =>
+      auditEach(
+        source,
+        actor,
+        `match.${action}`,
+        'match',
+        { calculation_status: match.calculation_status },
+        { calculation_status: status },
+      ),
     );
-    if (status === 'disputed') await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
+    if (!changed)
+      throw conflict(messages.matchWrongState(match.id, 'changing', action === 'approve' ? 'approved' : 'disputed'));
+  };
+  const decided = await db.connection().execute(async (conn) => {
+    const match = await loadMatchForChange(conn, actor, seriesTag, matchId);
+    const status = nextStatus(actor, match, action);
+    if (status === 'disputed')
+      await conn.transaction().execute(async (trx) => {
+        await decide(trx, match, status);
+        await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
+      });
+    else await decide(conn, match, status);
     return { match, status };
   });
   if (decided.status === 'queued') notifyQueued(db);
