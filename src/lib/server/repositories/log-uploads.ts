@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { LogUploadRow } from '#lib/server/db/tables/log-uploads.ts';
 
@@ -26,9 +26,7 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id
       filename: upload.filename,
       format: upload.format,
       size_bytes: upload.content.byteLength,
-      // Hex text decoded by the server: PGlite serialises a Uint8Array parameter one byte-string at a time,
-      // which cost more than the rest of a report; Buffer's hex encoding is native.
-      content: sql<Uint8Array>`decode(${Buffer.from(upload.content.buffer, upload.content.byteOffset, upload.content.byteLength).toString('hex')}, 'hex')`,
+      content: hexContent(upload.content),
       uploaded_by_user_id: upload.uploadedByUserId,
       uploaded_by_team_id: upload.uploadedByTeamId,
     })
@@ -38,20 +36,28 @@ export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db
-    .selectFrom('log_uploads')
-    .select('id')
-    .where('sha256', '=', upload.sha256)
-    .executeTakeFirstOrThrow();
-  return { id: existing.id, created: false };
+  return { id: await existingUploadId(db, upload.sha256), created: false };
+}
+
+async function existingUploadId(db: DB, sha256: string): Promise<number> {
+  return (await db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256).executeTakeFirstOrThrow()).id;
 }
 
 /**
- * Serialises, until the end of the current transaction, every report of the same content (sha256): a resend racing
- * the original then finds the original's match instead of inserting a second one.
+ * The upload's bytes as an expression: hex text decoded by the server. PGlite serialises a Uint8Array parameter
+ * one byte-string at a time, which cost more than the rest of a report; Buffer's hex encoding is native.
  */
-export async function lockUploadContent(db: DB, sha256: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`.execute(db);
+function hexContent(content: Uint8Array): RawBuilder<Uint8Array> {
+  return sql<Uint8Array>`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('hex')}, 'hex')`;
+}
+
+/** The advisory lock keys of a game's reports (see lockReportedGame), in the order they are taken. */
+function gameLockKeys(game: { gameKey: string | null; tags: readonly [string, string] }): RawBuilder<unknown> {
+  const pair = game.tags.map((t) => t.toLowerCase()).sort();
+  const names = [`hss:report-teams:${pair[0]}\n${pair[1]}`];
+  if (game.gameKey !== null) names.push(`hss:report-game:${game.gameKey}`);
+  return sql`select distinct hashtextextended(n, 0) as k
+    from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as n order by k`;
 }
 
 /**
@@ -65,12 +71,34 @@ export async function lockReportedGame(
   db: DB,
   game: { gameKey: string | null; tags: readonly [string, string] },
 ): Promise<void> {
-  const pair = game.tags.map((t) => t.toLowerCase()).sort();
-  const names = [`hss:report-teams:${pair[0]}\n${pair[1]}`];
-  if (game.gameKey !== null) names.push(`hss:report-game:${game.gameKey}`);
-  await sql`select pg_advisory_xact_lock(k) from (
-      select distinct hashtextextended(n, 0) as k from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as n
-      order by k) as keys`.execute(db);
+  await sql`select pg_advisory_xact_lock(k) from (${gameLockKeys(game)}) as keys`.execute(db);
+}
+
+/**
+ * lockReportedGame, then storeLogUpload, in ONE statement (a report's transaction holds its turn for every round
+ * trip). The locks are taken before the upload is stored, and so by every report before anything else: a resend
+ * of the same content (same game) waits for the game's lock, never holding the upload's row meanwhile, and, once
+ * the original has committed, finds its upload and then its match. The statement's snapshot predates the lock:
+ * what reports committed meanwhile is read by the next statements.
+ */
+export async function lockGameAndStoreUpload(
+  db: DB,
+  game: { gameKey: string | null; tags: readonly [string, string] },
+  upload: NewLogUpload,
+): Promise<{ id: number; created: boolean }> {
+  // INSERT ... SELECT gives its parameters no column types: each is cast to its column's. The select reads the
+  // aggregate of the locks, so every lock is held before the row is inserted.
+  const inserted = await sql<{ id: number }>`insert into log_uploads
+      (sha256, path, filename, format, size_bytes, content, uploaded_by_user_id, uploaded_by_team_id)
+    select ${upload.sha256}::text, ${upload.path}::text, ${upload.filename}::text, ${upload.format}::text,
+      ${upload.content.byteLength}::int, ${hexContent(upload.content)}, ${upload.uploadedByUserId}::int,
+      ${upload.uploadedByTeamId}::int
+    from (select count(pg_advisory_xact_lock(k)) from (${gameLockKeys(game)}) as keys) as locked
+    on conflict do nothing
+    returning id`.execute(db);
+  const row = inserted.rows[0];
+  if (row) return { id: row.id, created: true };
+  return { id: await existingUploadId(db, upload.sha256), created: false };
 }
 
 /** The id of the upload with this content hash, or undefined. */

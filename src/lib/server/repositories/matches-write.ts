@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
 import type { MatchRow, MatchUpdate, NewMatch } from '#lib/server/db/tables/matches.ts';
@@ -91,13 +91,16 @@ export async function findTournamentIdByTag(db: DB, tag: string): Promise<number
  * Inserts a reported match with everything it writes, in ONE statement (each statement costs the embedded engine
  * several protocol round trips): the match row, its players, aliases and per-player rows (matchPlayerWrites; the
  * stats' match_id is replaced by the new id), and a rating row in the series for each registered team that has
- * none (the series' initial mu and sigma, passed in because the caller has the series row). Returns the match id.
+ * none (the series' initial mu and sigma, passed in because the caller has the series row), and the audit entry when
+ * given (`audit`: an expression inserting it for each row of the match's CTE, services/audit.ts auditEach). Returns
+ * the match id.
  */
 export async function insertReportedMatch(
   db: DB,
   match: NewMatch,
   players: MatchPlayerWrites,
   ratings: { series: { id: number; rating_mu: number; rating_sigma: number }; teamIds: readonly number[] },
+  audit?: (inserted: string) => RawBuilder<unknown>,
 ): Promise<number> {
   const insert = db.insertInto('matches').values(match).returning('id');
   const { series } = ratings;
@@ -111,7 +114,12 @@ export async function insertReportedMatch(
       -- is updating the row (its uncommitted version conflicts), holding the report's lock meanwhile.
       where not exists (select 1 from team_ratings r where r.series_id = ${series.id}::int and r.team_id = t.id::int)
       on conflict (series_id, team_id) do nothing
-      returning 1)
+      returning 1)${
+        audit
+          ? sql`,
+    au as (${audit('m')})`
+          : sql``
+      }
     select id from m`.execute(db);
   return result.rows[0]!.id;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 
@@ -22,6 +23,32 @@ export async function findTeamByTag(db: DB, tag: string): Promise<TeamRow | unde
     .where('teams.deleted_at', 'is', null)
     .orderBy('team_previous_tags.until', 'desc')
     .executeTakeFirst();
+}
+
+/**
+ * findTeamByTag for several tags in one round trip: the id and current tag of each tag's team (undefined when none),
+ * in the order of `tags`.
+ */
+export async function findTeamRefsByTags(
+  db: DB,
+  tags: readonly string[],
+): Promise<({ id: number; tag: string } | undefined)[]> {
+  const { rows } = await sql<{ ord: number; id: number; tag: string }>`select q.ord::int as ord, t.id, t.tag
+    from jsonb_array_elements_text(${JSON.stringify(tags.map((tag) => tag.toLowerCase()))}::jsonb)
+      with ordinality as q(tag, ord)
+    cross join lateral (
+      select c.id, c.tag from (
+        select teams.id, teams.tag, 0 as rank, null::timestamptz as until from teams
+          where lower(teams.tag) = q.tag and teams.deleted_at is null
+        union all
+        select teams.id, teams.tag, 1, p.until from team_previous_tags p join teams on teams.id = p.team_id
+          where lower(p.tag) = q.tag and teams.deleted_at is null) as c
+      order by c.rank, c.until desc
+      limit 1) as t`.execute(db);
+  return tags.map((_, i) => {
+    const row = rows.find((r) => r.ord === i + 1);
+    return row && { id: row.id, tag: row.tag };
+  });
 }
 
 /** Inserts a team. */

@@ -5,14 +5,14 @@ import { json } from '#lib/server/db/json.ts';
 import { badRequest, conflict, unauthorized } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
-import { lockReportedGame, lockUploadContent, storeLogUpload } from '#lib/server/repositories/log-uploads.ts';
+import { lockGameAndStoreUpload } from '#lib/server/repositories/log-uploads.ts';
 import {
   findReportedMatch,
   findSameGame,
   findTournamentIdByTag,
   insertReportedMatch,
 } from '#lib/server/repositories/matches-write.ts';
-import { audit } from '#lib/server/services/audit.ts';
+import { auditEach } from '#lib/server/services/audit.ts';
 import { notifyQueued } from '#lib/server/services/rating-queue.ts';
 import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { normaliseOverrides } from './facts.ts';
@@ -104,6 +104,16 @@ async function resolveTournament(db: DB, kind: MatchType, tag: string | undefine
  * SAME_GAME_WINDOW_MS) is refused with 409 `{error, match_id, series}` naming the existing match.
  */
 export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Promise<ReportResult> {
+  const { result, queued } = await writeReport(db, actor, input);
+  if (queued) notifyQueued(db);
+  return result;
+}
+
+async function writeReport(
+  db: DB,
+  actor: Actor,
+  input: ReportInput,
+): Promise<{ result: ReportResult; queued: boolean }> {
   if (actor.kind === 'anonymous') throw unauthorized(messages.reportUnauthorized);
   const data = readData(input.data);
   const fields = readFields(input);
@@ -140,15 +150,18 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
   // The name is the client's text, stored beside the verbatim bytes: NUL would fail the insert.
   const filename = replaceControlCharacters(input.file.name).slice(0, 255) || 'log.txt';
 
-  // A new report locks its game (lockReportedGame: its content key and its two teams) after storing its upload, so
-  // that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run the
-  // transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
+  // A report locks its game (lockGameAndStoreUpload: its content key and its two teams) before storing its upload,
+  // so that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run
+  // the transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
+  // The transaction holds its turn for each of its round trips: four (the lock and the upload, the same-game look-up,
+  // the match with its audit entry, the commit), five for a resend.
   const result = await inTurn(
     db,
     'report',
     () =>
       db.transaction().execute(async (trx): Promise<ReportResult> => {
-        const upload = await storeLogUpload(trx, {
+        const game = { gameKey: columns.game_key, tags: [winner.tag, loser.tag] } as const;
+        const upload = await lockGameAndStoreUpload(trx, game, {
           sha256,
           path,
           filename,
@@ -157,20 +170,17 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
           uploadedByUserId: userId,
           uploadedByTeamId: submitter?.id ?? null,
         });
-        const logUploadId = upload.id;
         if (!upload.created) {
-          // Known content: serialise the reports of it so that a resend racing the original finds the original's match.
-          // New content needs no lock: until this transaction ends, a resend waits on the upload's unique sha256.
-          await lockUploadContent(trx, sha256);
+          // Known content: the game's lock, taken above, serialises the reports of it (same content, same game), so a
+          // resend that raced the original finds the original's match here.
           const existing = await findReportedMatch(trx, {
-            logUploadId,
+            logUploadId: upload.id,
             matchIndex: prepared.index,
             winnerTag: winner.tag,
             loserTag: loser.tag,
           });
           if (existing) return { match_id: existing.id, series: existing.series, created: false };
         }
-        await lockReportedGame(trx, { gameKey: columns.game_key, tags: [winner.tag, loser.tag] });
         const sameGame = await findSameGame(trx, {
           gameKey: columns.game_key,
           tags: [winner.tag, loser.tag],
@@ -202,25 +212,25 @@ export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Pro
             submitted_by_team_id: submitter?.id ?? null,
             submitted_by_user_id: userId,
             url: fields.url ?? null,
-            log_upload_id: logUploadId,
+            log_upload_id: upload.id,
             source: input.source ?? 'log',
             import_key: null,
             report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
           },
           { players: prepared.players, seen: facts.date, count: true, stats: prepared.stats },
           { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+          (inserted) =>
+            auditEach(inserted, actor, 'match.report', 'match', null, {
+              teams: [winner.tag, loser.tag],
+              kind: data.kind,
+              result: facts.result,
+              status,
+              upload: sha256,
+            }),
         );
-        await audit(trx, actor, 'match.report', { type: 'match', id: matchId }, null, {
-          teams: [winner.tag, loser.tag],
-          kind: data.kind,
-          result: facts.result,
-          status,
-          upload: sha256,
-        });
         return { match_id: matchId, series: series.tag, created: true };
       }),
     REPORTS_AT_ONCE,
   );
-  if (result.created && status === 'queued') notifyQueued(db);
-  return result;
+  return { result, queued: result.created && status === 'queued' };
 }

@@ -2,7 +2,7 @@ import type { DB } from '#lib/server/db/index.ts';
 import { actsForTeam, type Actor } from '#lib/server/auth/actor.ts';
 import { badRequest, forbidden } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { findTeamRefsByTags } from '#lib/server/repositories/teams.ts';
 
 /** One side of a report: the tag as stored on the match and the registered team's id (null when unregistered). */
 export interface ReportTeam {
@@ -21,7 +21,7 @@ export async function resolveReportTeams(
   tags: readonly [string, string],
 ): Promise<[ReportTeam, ReportTeam]> {
   if (tags[0].toLowerCase() === tags[1].toLowerCase()) throw badRequest(messages.reportSameTeams);
-  const [winner, loser] = await Promise.all(tags.map((tag) => findTeamByTag(db, tag)));
+  const [winner, loser] = await findTeamRefsByTags(db, tags);
   if (winner && loser && winner.id === loser.id) throw badRequest(messages.reportSameTeams);
   if (!winner && !loser) throw badRequest(messages.reportNoRegisteredTeam);
   if (!actsForTeam(actor, winner?.id) && !actsForTeam(actor, loser?.id)) {
