@@ -1,68 +1,62 @@
+import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import type { Role } from '#lib/server/db/tables/user-roles.ts';
 
-/** The team whose API key hashes to `keyHash`, or undefined. Records the key's last use. */
+/**
+ * The team whose API key hashes to `keyHash`, or undefined. Records the key's last use. One statement: every
+ * request with a key runs it before anything else, and under a crowd each round trip waits for a pooled connection.
+ */
 export async function findTeamByApiKeyHash(db: DB, keyHash: string): Promise<{ id: number; tag: string } | undefined> {
-  const row = await db
+  const team = db
     .selectFrom('team_api_keys')
     .innerJoin('teams', 'teams.id', 'team_api_keys.team_id')
     .select(['teams.id', 'teams.tag'])
     .where('team_api_keys.key_hash', '=', keyHash)
-    .where('teams.deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (row) {
-    await db.updateTable('team_api_keys').set({ last_used_at: new Date() }).where('key_hash', '=', keyHash).execute();
-  }
-  return row;
+    .where('teams.deleted_at', 'is', null);
+  const used = db
+    .updateTable('team_api_keys')
+    .set({ last_used_at: new Date() })
+    .where('key_hash', '=', keyHash)
+    .where(sql<boolean>`exists (select 1 from team)`);
+  const { rows } = await sql<{ id: number; tag: string }>`with team as (${team}), used as (${used})
+    select id, tag from team`.execute(db);
+  return rows[0];
 }
 
-/** The signed-in user behind a live session token hash, as an Actor, or undefined when expired or unknown. */
+/**
+ * The signed-in user behind a live session token hash, as an Actor (roles and managed live teams), or undefined
+ * when expired or unknown. One statement, for the reason findTeamByApiKeyHash gives.
+ */
 export async function findUserBySessionHash(db: DB, tokenHash: string, now = new Date()): Promise<Actor | undefined> {
-  const session = await db
+  const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'users.id as userId', 'users.discord_id', 'users.name'])
+    .select((eb) => [
+      sql<Role[]>`coalesce((${eb
+        .selectFrom('user_roles')
+        .select(sql`json_agg(user_roles.role)`.as('roles'))
+        .whereRef('user_roles.user_id', '=', 'users.id')}), '[]'::json)`.as('roles'),
+      sql<number[]>`coalesce((${eb
+        .selectFrom('team_managers')
+        .innerJoin('teams', 'teams.id', 'team_managers.team_id')
+        .select(sql`json_agg(teams.id)`.as('teams'))
+        .whereRef('team_managers.user_id', '=', 'users.id')
+        .where('teams.deleted_at', 'is', null)}), '[]'::json)`.as('teams'),
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
-  if (!session) return undefined;
-  return loadUserActor(db, session.userId, session.sessionId);
-}
-
-/** Builds the Actor of a user: roles and managed (live) teams. */
-export async function loadUserActor(
-  db: DB,
-  userId: number,
-  sessionId: number | null = null,
-): Promise<Actor | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'discord_id', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return undefined;
-  const [roles, teams] = await Promise.all([
-    db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute(),
-    db
-      .selectFrom('team_managers')
-      .innerJoin('teams', 'teams.id', 'team_managers.team_id')
-      .select('teams.id')
-      .where('team_managers.user_id', '=', userId)
-      .where('teams.deleted_at', 'is', null)
-      .execute(),
-  ]);
+  if (!row) return undefined;
   return {
     kind: 'user',
-    userId: user.id,
-    discordId: user.discord_id,
-    name: user.name,
-    roles: effectiveRoles(
-      roles.map((r) => r.role),
-      teams.length > 0,
-    ),
-    managedTeamIds: teams.map((t) => t.id),
-    sessionId,
+    userId: row.userId,
+    discordId: row.discord_id,
+    name: row.name,
+    roles: effectiveRoles(row.roles, row.teams.length > 0),
+    managedTeamIds: row.teams,
+    sessionId: row.sessionId,
   };
 }
 
