@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { lockDataFolder } from './folder-lock.ts';
 import { migrateToLatest } from './migrate.ts';
+import { isUrgent } from './priority.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -107,22 +108,37 @@ type PoolClient = import('pg').PoolClient;
  * (a plain per-waiter timeout failed whole bursts with 503 while the pool was working as fast as it could). A pool
  * with connections to spare is not stuck either: a waiter then waits for a new connection, which gives up on a
  * server that does not answer after the same time (TimedClient). The failure is pg's own timeout error, which
- * db/outage.ts answers as 503 with Retry-After.
+ * db/outage.ts answers as 503 with Retry-After. Waiters queue here, not in pg's pool, so that urgent work
+ * (db/priority.ts) is served first.
  */
 function stallAware(pool: Pool, acquireMs: number): PostgresPool {
   let lastProgress = Date.now();
   // pg emits one release for every acquire, also for a client released with an error.
   let handedOut = 0;
+  // Connections asked of pg's pool and not yet released (handed out, or being opened or passed on).
+  let granted = 0;
+  const waiting: { urgent: (() => void)[]; other: (() => void)[] } = { urgent: [], other: [] };
+  const size = pool.options.max;
+  const checkEveryMs = Math.max(20, Math.round(acquireMs / 4));
+  /** Lets waiters on while pg's pool has room for them, urgent ones first. */
+  const pass = () => {
+    while (granted < size) {
+      const next = waiting.urgent.shift() ?? waiting.other.shift();
+      if (!next) return;
+      granted += 1;
+      next();
+    }
+  };
   pool.on('acquire', () => {
     handedOut += 1;
     lastProgress = Date.now();
   });
   pool.on('release', () => {
     handedOut -= 1;
+    granted -= 1;
     lastProgress = Date.now();
+    pass();
   });
-  const size = pool.options.max;
-  const checkEveryMs = Math.max(20, Math.round(acquireMs / 4));
   return {
     // Kysely opens a separate connection of this kind, with these options, to cancel a statement.
     Client: (pool as unknown as { Client: NonNullable<PostgresPool['Client']> }).Client,
@@ -130,25 +146,36 @@ function stallAware(pool: Pool, acquireMs: number): PostgresPool {
     connect: () =>
       new Promise<PoolClient>((resolve, reject) => {
         const since = Date.now();
+        const queue = isUrgent() ? waiting.urgent : waiting.other;
         let abandoned = false;
+        const take = () => {
+          pool.connect().then(
+            (client) => {
+              clearInterval(timer);
+              // Given up on meanwhile: the connection goes straight back to the next waiter.
+              if (abandoned) client.release();
+              else resolve(client);
+            },
+            (error: unknown) => {
+              // No client, no release event: its room goes to the next waiter.
+              granted -= 1;
+              pass();
+              clearInterval(timer);
+              if (!abandoned) reject(error);
+            },
+          );
+        };
         const timer = setInterval(() => {
           if (handedOut < size || Date.now() - Math.max(lastProgress, since) < acquireMs) return;
           abandoned = true;
           clearInterval(timer);
+          // Still queued here: it leaves the queue (once let on, the connection it gets is passed on).
+          const index = queue.indexOf(take);
+          if (index !== -1) queue.splice(index, 1);
           reject(new Error('timeout exceeded when trying to connect'));
         }, checkEveryMs);
-        pool.connect().then(
-          (client) => {
-            clearInterval(timer);
-            // Given up on meanwhile: the connection goes straight back to the next waiter.
-            if (abandoned) client.release();
-            else resolve(client);
-          },
-          (error: unknown) => {
-            clearInterval(timer);
-            if (!abandoned) reject(error);
-          },
-        );
+        queue.push(take);
+        pass();
       }),
     end: () => pool.end(),
   };

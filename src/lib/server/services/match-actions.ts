@@ -9,6 +9,7 @@ import { deleteMatchRow, updateMatchInStatusAudited } from '#lib/server/reposito
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
 import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
+import { urgently } from '#lib/server/db/priority.ts';
 import { audit, auditEach } from './audit.ts';
 import { enqueueMatchEvent } from './webhooks/events.ts';
 import { notifyWebhooks } from './webhooks/worker.ts';
@@ -72,17 +73,20 @@ export async function decideMatch(
     if (!changed)
       throw conflict(messages.matchWrongState(match.id, 'changing', action === 'approve' ? 'approved' : 'disputed'));
   };
-  const decided = await db.connection().execute(async (conn) => {
-    const match = await loadMatchForChange(conn, actor, seriesTag, matchId);
-    const status = nextStatus(actor, match, action);
-    if (status === 'disputed')
-      await conn.transaction().execute(async (trx) => {
-        await decide(trx, match, status);
-        await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
-      });
-    else await decide(conn, match, status);
-    return { match, status };
-  });
+  // Its pool wait is served first (db/priority.ts); the rating pass it may start is not, so it starts out here.
+  const decided = await urgently(() =>
+    db.connection().execute(async (conn) => {
+      const match = await loadMatchForChange(conn, actor, seriesTag, matchId);
+      const status = nextStatus(actor, match, action);
+      if (status === 'disputed')
+        await conn.transaction().execute(async (trx) => {
+          await decide(trx, match, status);
+          await enqueueMatchEvent(trx, 'match.disputed', match.id, match.series_id);
+        });
+      else await decide(conn, match, status);
+      return { match, status };
+    }),
+  );
   if (decided.status === 'queued') notifyQueued(db);
   if (decided.status === 'disputed') notifyWebhooks(db);
   return { match_id: decided.match.id, calculation_status: decided.status };

@@ -23,6 +23,7 @@ import { SAME_GAME_WINDOW_MS } from './same-game.ts';
 import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { uploadBytes, uploadPath } from './upload.ts';
 import { inTurn } from '#lib/server/db/in-turn.ts';
+import { urgently } from '#lib/server/db/priority.ts';
 
 /**
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
@@ -104,7 +105,8 @@ async function resolveTournament(db: DB, kind: MatchType, tag: string | undefine
  * SAME_GAME_WINDOW_MS) is refused with 409 `{error, match_id, series}` naming the existing match.
  */
 export async function reportMatch(db: DB, actor: Actor, input: ReportInput): Promise<ReportResult> {
-  const { result, queued } = await writeReport(db, actor, input);
+  // Its pool waits are served first (db/priority.ts); the rating pass it may start is not, so it starts out here.
+  const { result, queued } = await urgently(() => writeReport(db, actor, input));
   if (queued) notifyQueued(db);
   return result;
 }
