@@ -1,14 +1,23 @@
 import { WorkerPool } from '#lib/server/workers/pool.ts';
-import type { PrepareRequest, PreparedReport } from './prepare.ts';
+import { prepareReport, type PrepareRequest, type PreparedReport } from './prepare.ts';
+
+/**
+ * Uploads up to this size are prepared on the calling thread: a log this small (a short match) parses in a couple of
+ * milliseconds, less than its trip to a worker and back costs under load (two thread wake-ups and an event-loop
+ * turn, tens of milliseconds measured by bench:load on a busy machine).
+ */
+export const INLINE_PREPARE_BYTES = 32 * 1024;
 
 // One pool per process, kept on globalThis: the site server and the built site each load a copy of this module.
 const holder = globalThis as typeof globalThis & { __hssPreparePool?: WorkerPool<PrepareRequest, PreparedReport> };
 
 /**
  * Runs prepareReport on a worker thread: the event loop keeps serving while a log is parsed, and reports of one
- * process parse side by side (one worker per spare core). Same results and errors as calling prepareReport.
+ * process parse side by side (one worker per spare core). Same results and errors as calling prepareReport, which
+ * is what happens for an upload of at most INLINE_PREPARE_BYTES.
  */
-export function prepareReportInWorker(request: PrepareRequest): Promise<PreparedReport> {
+export async function prepareReportInWorker(request: PrepareRequest): Promise<PreparedReport> {
+  if (request.bytes.byteLength <= INLINE_PREPARE_BYTES) return prepareReport(request);
   holder.__hssPreparePool ??= new WorkerPool<PrepareRequest, PreparedReport>({
     entry: 'src/lib/server/services/ingestion/prepare-worker.ts',
   });
