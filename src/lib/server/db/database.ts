@@ -19,6 +19,7 @@ import type { PlayerMatchStatsTable } from './tables/player-match-stats.ts';
 import type { PlayerMatchDetailsTable } from './tables/player-match-details.ts';
 import type { PlayerSkillsTable } from './tables/player-skills.ts';
 import type { RatingHistoryTable } from './tables/rating-history.ts';
+import type { RatingQueueTable } from './tables/rating-queue.ts';
 import type { SeriesStatisticsTable } from './tables/series-statistics.ts';
 import type { AuditLogTable } from './tables/audit-log.ts';
 import type { SeriesRatingFitsTable } from './tables/series-rating-fits.ts';
@@ -48,6 +49,7 @@ export interface Database {
   player_match_details: PlayerMatchDetailsTable;
   player_skills: PlayerSkillsTable;
   rating_history: RatingHistoryTable;
+  rating_queue: RatingQueueTable;
   series_statistics: SeriesStatisticsTable;
   audit_log: AuditLogTable;
   series_rating_fits: SeriesRatingFitsTable;

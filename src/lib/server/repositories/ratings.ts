@@ -56,19 +56,26 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 /**
- * Ids of the series that have queued matches, oldest series first. A scan of matches (30-40 ms of database CPU for
- * 100,000 on a loaded 2-core machine, once per round of the rating worker): no index holds calculation_status, so
- * that rating passes update matches heap-only (migration 0017).
+ * Ids of the series that have queued matches, oldest series first, from rating_queue (migration 0018): a scan of
+ * matches instead would read every match (30-40 ms of database CPU at 100,000), as no index of matches may hold
+ * calculation_status (rating passes update matches heap-only, migration 0017). May name a series whose queued
+ * matches are gone meanwhile: its pass finds none and clears its entries.
  */
 export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
-  const rows = await db
-    .selectFrom('matches')
-    .select('series_id')
-    .distinct()
-    .where('calculation_status', '=', 'queued')
-    .orderBy('series_id')
-    .execute();
+  const rows = await db.selectFrom('rating_queue').select('series_id').distinct().orderBy('series_id').execute();
   return rows.map((r) => r.series_id);
+}
+
+/**
+ * Removes the series' rating_queue entries whose match is no longer queued in it (posted by this pass, deleted,
+ * moved or sent back). Run by each rating pass after its writes, in its transaction: a match queued meanwhile keeps
+ * its entry (committed, it is still queued; not yet committed, its entry is not visible to this statement).
+ */
+export async function clearRatingQueue(db: DB, seriesId: number): Promise<void> {
+  await sql`
+    delete from rating_queue q where q.series_id = ${seriesId} and not exists (
+      select from matches m where m.id = q.match_id and m.series_id = q.series_id and m.calculation_status = 'queued')
+  `.execute(db);
 }
 
 /**
@@ -106,12 +113,8 @@ export async function lockSeries(db: DB, seriesId: number): Promise<void> {
   await sql`select id from series where id = ${seriesId} for no key update`.execute(db);
 }
 
-/**
- * The series' queued and posted non-friendly matches, in rating order: date, then id.
- * With `status` only matches of that status.
- */
-export function listRatingMatches(db: DB, seriesId: number, status?: CalculationStatus): Promise<RatingMatchRow[]> {
-  let query = db
+function ratingMatchesQuery(db: DB, seriesId: number) {
+  return db
     .selectFrom('matches')
     .select([
       'id',
@@ -125,10 +128,34 @@ export function listRatingMatches(db: DB, seriesId: number, status?: Calculation
     ])
     .where('series_id', '=', seriesId)
     .where('type', '!=', 'friendly');
-  query = status
-    ? query.where('calculation_status', '=', status)
-    : query.where('calculation_status', 'in', ['queued', 'posted']);
-  return query.orderBy('date').orderBy('id').execute();
+}
+
+/**
+ * The series' queued and posted non-friendly matches, in rating order: date, then id.
+ * With `status` only matches of that status (a scan of the series: listQueuedMatches finds the queued ones cheaply).
+ */
+export function listRatingMatches(db: DB, seriesId: number, status?: CalculationStatus): Promise<RatingMatchRow[]> {
+  return ratingMatchesQuery(db, seriesId)
+    .where('calculation_status', status ? '=' : 'in', status ?? ['queued', 'posted'])
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+}
+
+const queuedIds = (db: DB, seriesId: number) =>
+  db.selectFrom('rating_queue').select('match_id').where('series_id', '=', seriesId);
+
+/**
+ * The series' queued non-friendly matches in rating order, found through rating_queue (every queued match has an
+ * entry: the triggers of migration 0018 add it in the transaction that queues the match).
+ */
+export function listQueuedMatches(db: DB, seriesId: number): Promise<RatingMatchRow[]> {
+  return ratingMatchesQuery(db, seriesId)
+    .where('id', 'in', queuedIds(db, seriesId))
+    .where('calculation_status', '=', 'queued')
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
 }
 
 /** The newest (date, id) of the series' posted matches that changed ratings, or undefined. */
@@ -196,11 +223,12 @@ export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[
   }
 }
 
-/** Marks queued friendlies of the series 'skipped' (a friendly is never rated). */
+/** Marks queued friendlies of the series 'skipped' (a friendly is never rated), found through rating_queue. */
 export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<void> {
   await db
     .updateTable('matches')
     .set({ calculation_status: 'skipped' })
+    .where('id', 'in', queuedIds(db, seriesId))
     .where('series_id', '=', seriesId)
     .where('type', '=', 'friendly')
     .where('calculation_status', '=', 'queued')

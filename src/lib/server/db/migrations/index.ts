@@ -16,6 +16,7 @@ import * as m0014 from './0014_team_page_indexes.ts';
 import * as m0015 from './0015_rating_write_indexes.ts';
 import * as m0016 from './0016_player_match_details.ts';
 import * as m0017 from './0017_rating_hot_updates.ts';
+import * as m0018 from './0018_rating_queue.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_rating_write_indexes': m0015,
   '0016_player_match_details': m0016,
   '0017_rating_hot_updates': m0017,
+  '0018_rating_queue': m0018,
 };

@@ -15,7 +15,9 @@ import { replayRatings } from '#lib/domain/rating/index.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import {
+  clearRatingQueue,
   lastRatedMatch,
+  listQueuedMatches,
   listRatingMatches,
   loadTeamRatings,
   lockSeries,
@@ -107,17 +109,24 @@ async function loadSeries(trx: DB, seriesId: number): Promise<SeriesRow> {
 export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
   await skipQueuedFriendlies(trx, seriesId);
-  const queued = await listRatingMatches(trx, seriesId, 'queued');
-  if (queued.length === 0) return { series_id: seriesId, mode: 'none', posted: 0, rated: 0, posted_ids: [] };
-  const last = await lastRatedMatch(trx, seriesId);
-  const backdated = last !== undefined && queued.some((m) => isRated(m) && !later(m, last));
-  if (backdated) return replayFull(trx, series, await listRatingMatches(trx, seriesId));
-  return replayIncremental(trx, series, queued);
+  const queued = await listQueuedMatches(trx, seriesId);
+  let pass: RatingPass = { series_id: seriesId, mode: 'none', posted: 0, rated: 0, posted_ids: [] };
+  if (queued.length > 0) {
+    const last = await lastRatedMatch(trx, seriesId);
+    const backdated = last !== undefined && queued.some((m) => isRated(m) && !later(m, last));
+    pass = backdated
+      ? await replayFull(trx, series, await listRatingMatches(trx, seriesId))
+      : await replayIncremental(trx, series, queued);
+  }
+  await clearRatingQueue(trx, seriesId);
+  return pass;
 }
 
 /** Replays the whole series from its prior inside `trx`, posting any queued matches on the way. */
 export async function recomputeRatings(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
   await skipQueuedFriendlies(trx, seriesId);
-  return replayFull(trx, series, await listRatingMatches(trx, seriesId));
+  const pass = await replayFull(trx, series, await listRatingMatches(trx, seriesId));
+  await clearRatingQueue(trx, seriesId);
+  return pass;
 }
