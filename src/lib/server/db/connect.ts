@@ -5,6 +5,7 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import { lockDataFolder } from './folder-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { isUrgent } from './priority.ts';
+import { copyData } from './copy.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -63,6 +64,7 @@ function redact(url: string): string {
 
 async function connectPostgres(url: string, options: PoolOptions): Promise<DatabaseHandle> {
   const pg = await import('pg');
+  const { from: copyFrom } = await import('pg-copy-streams');
   const { Pool, Client, types } = pg.default;
   const connectMs = options.acquireTimeoutMs;
   // Opening a connection to a server that does not answer gives up after the acquire timeout. Set on the clients, not
@@ -92,7 +94,21 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   // The pool listens only to idle clients: a client checked out between two statements of a transaction that loses
   // its connection would emit an unheard 'error' and crash the process. Its pending statement fails on its own.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // copy.ts's copyIn: a binary COPY FROM STDIN whose one parameter is the data streams it (pg has no COPY of its own).
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+      const data = typeof text === 'string' && Array.isArray(values) ? copyData(text, values) : undefined;
+      if (!data) return query(text, values, ...rest);
+      const stream = client.query(copyFrom(text as string));
+      return new Promise((resolve, reject) => {
+        stream.on('error', reject);
+        stream.on('finish', () => resolve({ command: 'COPY', rowCount: stream.rowCount, rows: [] }));
+        stream.end(data);
+      });
+    }) as typeof client.query;
+  });
   const dialectPool = options.acquireTimeoutMs ? stallAware(pool, options.acquireTimeoutMs) : pool;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };

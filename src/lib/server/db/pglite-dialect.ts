@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { copyData } from './copy.ts';
 
 /**
  * A Kysely dialect over one embedded PGlite instance.
@@ -42,7 +43,13 @@ class PGliteConnection implements DatabaseConnection {
     this.#pglite = pglite;
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(query.sql, [...query.parameters]);
+    // copy.ts's copyIn: PGlite reads COPY data from the blob given with the query, named '/dev/blob'.
+    const data = copyData(query.sql, query.parameters);
+    const result = data
+      ? await this.#pglite.query<R>(query.sql.replace(/\sfrom\s+stdin\s/i, " from '/dev/blob' "), [], {
+          blob: new Blob([new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength)]),
+        })
+      : await this.#pglite.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) };
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { binaryRows, copyIn } from '#lib/server/db/copy.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchRow, MatchType } from '#lib/server/db/tables/matches.ts';
 import type { RatingHistoryRow } from '#lib/server/db/tables/rating-history.ts';
@@ -48,6 +49,9 @@ export type HistoryWrite = Omit<RatingHistoryRow, 'id' | 'series_id'>;
 // json, not jsonb: jsonb would parse every number into numeric first (100,000 match rows: 0.88 s of database CPU to
 // expand as jsonb, 0.56 s as json).
 const CHUNK = 5000;
+// From this many rows on, bulk writes load binary rows with COPY (db/copy.ts); below, the JSON statement is cheaper
+// than a COPY's extra round trips.
+const COPY_MIN_ROWS = 1000;
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -67,14 +71,25 @@ export async function seriesWithQueuedMatches(db: DB): Promise<number[]> {
 }
 
 /**
- * Removes the series' rating_queue entries whose match is no longer queued in it (posted by this pass, deleted,
- * moved or sent back). Run by each rating pass after its writes, in its transaction: a match queued meanwhile keeps
- * its entry (committed, it is still queued; not yet committed, its entry is not visible to this statement).
+ * The match ids of the series' rating_queue entries (every match queued in the series has one: the triggers of
+ * migration 0018 add it in the transaction that queues the match). A pass reads them first and looks the matches
+ * up by id: a join that the planner could turn around would scan the series' matches on unanalysed data.
  */
-export async function clearRatingQueue(db: DB, seriesId: number): Promise<void> {
+export async function queuedMatchIds(db: DB, seriesId: number): Promise<number[]> {
+  const rows = await db.selectFrom('rating_queue').select('match_id').where('series_id', '=', seriesId).execute();
+  return [...new Set(rows.map((r) => r.match_id))];
+}
+
+/**
+ * Removes the entries of `ids` (queuedMatchIds) whose match is no longer queued in the series (posted by this pass,
+ * deleted, moved or sent back). Run by each rating pass after its writes, in its transaction. An entry added since
+ * `ids` were read stays, for the next round.
+ */
+export async function clearRatingQueue(db: DB, seriesId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await sql`
-    delete from rating_queue q where q.series_id = ${seriesId} and not exists (
-      select from matches m where m.id = q.match_id and m.series_id = q.series_id and m.calculation_status = 'queued')
+    delete from rating_queue where series_id = ${seriesId} and match_id = any(${ids}::int[]) and match_id not in (
+      select id from matches where id = any(${ids}::int[]) and series_id = ${seriesId} and calculation_status = 'queued')
   `.execute(db);
 }
 
@@ -142,16 +157,11 @@ export function listRatingMatches(db: DB, seriesId: number, status?: Calculation
     .execute();
 }
 
-const queuedIds = (db: DB, seriesId: number) =>
-  db.selectFrom('rating_queue').select('match_id').where('series_id', '=', seriesId);
-
-/**
- * The series' queued non-friendly matches in rating order, found through rating_queue (every queued match has an
- * entry: the triggers of migration 0018 add it in the transaction that queues the match).
- */
-export function listQueuedMatches(db: DB, seriesId: number): Promise<RatingMatchRow[]> {
+/** The series' queued non-friendly matches among `ids` (queuedMatchIds), in rating order. */
+export function listQueuedMatches(db: DB, seriesId: number, ids: readonly number[]): Promise<RatingMatchRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
   return ratingMatchesQuery(db, seriesId)
-    .where('id', 'in', queuedIds(db, seriesId))
+    .where(sql<boolean>`id = any(${ids}::int[])`)
     .where('calculation_status', '=', 'queued')
     .orderBy('date')
     .orderBy('id')
@@ -204,18 +214,33 @@ export async function upsertTeamRatings(db: DB, seriesId: number, rows: readonly
   }
 }
 
-/** Writes the rating columns of the given matches; `post` also marks them posted (rated_at = now if unset). */
+/**
+ * Writes the rating columns of the given matches; `post` also marks them posted (rated_at = now if unset). Many
+ * matches (a full recompute) are loaded into a temporary table with a binary COPY and joined in one UPDATE: no
+ * number is parsed from text; a few (an incremental pass) travel as one JSON parameter.
+ */
 export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[], post: boolean): Promise<void> {
+  const status = post ? sql`'posted'` : sql`m.calculation_status`;
+  const ratedAt = post ? sql`coalesce(m.rated_at, now())` : sql`m.rated_at`;
+  const set = sql`winner_mu_before = v.winner_mu_before, winner_sigma_before = v.winner_sigma_before,
+    loser_mu_before = v.loser_mu_before, loser_sigma_before = v.loser_sigma_before,
+    winner_mu_after = v.winner_mu_after, winner_sigma_after = v.winner_sigma_after,
+    loser_mu_after = v.loser_mu_after, loser_sigma_after = v.loser_sigma_after,
+    win_probability = v.win_probability, calculation_status = ${status}, rated_at = ${ratedAt}`;
+  if (rows.length >= COPY_MIN_ROWS) {
+    await sql`create temporary table match_ratings_in (id int, winner_mu_before float8, winner_sigma_before float8,
+      loser_mu_before float8, loser_sigma_before float8, winner_mu_after float8, winner_sigma_after float8,
+      loser_mu_after float8, loser_sigma_after float8, win_probability float8) on commit drop`.execute(db);
+    const data = binaryRows(MATCH_COPY_TYPES, rows, (r) => [r.id, ...MATCH_RATING_COLUMNS.map((c) => r[c])] as const);
+    await copyIn(db, MATCH_COPY, data);
+    await sql`update matches m set ${set} from match_ratings_in v where m.id = v.id`.execute(db);
+    await sql`drop table match_ratings_in`.execute(db);
+    return;
+  }
   for (const part of chunks(rows)) {
     const data = JSON.stringify(part);
-    const status = post ? sql`'posted'` : sql`m.calculation_status`;
-    const ratedAt = post ? sql`coalesce(m.rated_at, now())` : sql`m.rated_at`;
     await sql`
-      update matches m set winner_mu_before = v.winner_mu_before, winner_sigma_before = v.winner_sigma_before,
-        loser_mu_before = v.loser_mu_before, loser_sigma_before = v.loser_sigma_before,
-        winner_mu_after = v.winner_mu_after, winner_sigma_after = v.winner_sigma_after,
-        loser_mu_after = v.loser_mu_after, loser_sigma_after = v.loser_sigma_after,
-        win_probability = v.win_probability, calculation_status = ${status}, rated_at = ${ratedAt}
+      update matches m set ${set}
       from json_to_recordset(${data}::json) as v(id int, winner_mu_before float8, winner_sigma_before float8,
         loser_mu_before float8, loser_sigma_before float8, winner_mu_after float8, winner_sigma_after float8,
         loser_mu_after float8, loser_sigma_after float8, win_probability float8)
@@ -223,12 +248,16 @@ export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[
   }
 }
 
-/** Marks queued friendlies of the series 'skipped' (a friendly is never rated), found through rating_queue. */
-export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<void> {
+const MATCH_COPY = `copy match_ratings_in from stdin with (format binary)`;
+const MATCH_COPY_TYPES = ['int4', ...MATCH_RATING_COLUMNS.map(() => 'float8' as const)] as const;
+
+/** Marks the queued friendlies among `ids` (queuedMatchIds) 'skipped' (a friendly is never rated). */
+export async function skipQueuedFriendlies(db: DB, seriesId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('matches')
     .set({ calculation_status: 'skipped' })
-    .where('id', 'in', queuedIds(db, seriesId))
+    .where(sql<boolean>`id = any(${ids}::int[])`)
     .where('series_id', '=', seriesId)
     .where('type', '=', 'friendly')
     .where('calculation_status', '=', 'queued')
@@ -249,8 +278,26 @@ export async function deleteRatingHistory(db: DB, ids: readonly number[]): Promi
   for (const part of chunks(ids)) await sql`delete from rating_history where id = any(${part}::int[])`.execute(db);
 }
 
-/** Appends rating history points of the series. */
+/**
+ * Appends rating history points of the series. A bulk append (a full recompute writes two points per match) loads
+ * binary rows with COPY, ordered by match so that the match_id index grows at its right end (in team order its
+ * inserts land all over it); a few points (an incremental pass) go in one INSERT, cheaper than a COPY's round trips.
+ */
 export async function insertRatingHistory(db: DB, seriesId: number, rows: readonly HistoryWrite[]): Promise<void> {
+  if (rows.length >= COPY_MIN_ROWS) {
+    const sorted = [...rows].sort((a, b) => a.match_id - b.match_id || a.team_id - b.team_id);
+    const data = binaryRows(HISTORY_COPY_TYPES, sorted, (r) => [
+      seriesId,
+      r.team_id,
+      r.match_id,
+      r.date,
+      r.mu,
+      r.sigma,
+      r.num_matches,
+    ]);
+    await copyIn(db, HISTORY_COPY, data);
+    return;
+  }
   for (const part of chunks(rows)) {
     const data = JSON.stringify(part.map((r) => ({ ...r, date: r.date.toISOString() })));
     await sql`
@@ -260,6 +307,10 @@ export async function insertRatingHistory(db: DB, seriesId: number, rows: readon
         sigma float8, num_matches int)`.execute(db);
   }
 }
+
+const HISTORY_COPY =
+  'copy rating_history (series_id, team_id, match_id, date, mu, sigma, num_matches) from stdin with (format binary)';
+const HISTORY_COPY_TYPES = ['int4', 'int4', 'int4', 'timestamptz', 'float8', 'float8', 'int4'] as const;
 
 /**
  * Rewrites stored rating history points in place (by id; their team and match stay): cheaper than deleting and

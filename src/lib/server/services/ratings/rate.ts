@@ -21,6 +21,7 @@ import {
   listRatingMatches,
   loadTeamRatings,
   lockSeries,
+  queuedMatchIds,
   skipQueuedFriendlies,
   type RatingMatchRow,
 } from '#lib/server/repositories/ratings.ts';
@@ -108,8 +109,9 @@ async function loadSeries(trx: DB, seriesId: number): Promise<SeriesRow> {
  */
 export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
-  await skipQueuedFriendlies(trx, seriesId);
-  const queued = await listQueuedMatches(trx, seriesId);
+  const ids = await queuedMatchIds(trx, seriesId);
+  await skipQueuedFriendlies(trx, seriesId, ids);
+  const queued = await listQueuedMatches(trx, seriesId, ids);
   let pass: RatingPass = { series_id: seriesId, mode: 'none', posted: 0, rated: 0, posted_ids: [] };
   if (queued.length > 0) {
     const last = await lastRatedMatch(trx, seriesId);
@@ -118,15 +120,16 @@ export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass>
       ? await replayFull(trx, series, await listRatingMatches(trx, seriesId))
       : await replayIncremental(trx, series, queued);
   }
-  await clearRatingQueue(trx, seriesId);
+  await clearRatingQueue(trx, seriesId, ids);
   return pass;
 }
 
 /** Replays the whole series from its prior inside `trx`, posting any queued matches on the way. */
 export async function recomputeRatings(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
-  await skipQueuedFriendlies(trx, seriesId);
+  const ids = await queuedMatchIds(trx, seriesId);
+  await skipQueuedFriendlies(trx, seriesId, ids);
   const pass = await replayFull(trx, series, await listRatingMatches(trx, seriesId));
-  await clearRatingQueue(trx, seriesId);
+  await clearRatingQueue(trx, seriesId, ids);
   return pass;
 }
