@@ -48,6 +48,29 @@ async function backendCpu(db: DB): Promise<number | undefined> {
   }
 }
 
+/**
+ * Runs `work` in one transaction and measures it: wall time, the database backend's CPU (PostgreSQL on this machine)
+ * and this process's CPU. On a shared machine the wall time is noisy; the CPU times much less so.
+ */
+async function measured<T>(work: (trx: DB) => Promise<T>): Promise<{ out: T; ms: number; cpu: string }> {
+  const start = performance.now();
+  const own = process.cpuUsage();
+  let database: number | undefined;
+  const out = await db.transaction().execute(async (trx) => {
+    const before = await backendCpu(trx);
+    const result = await work(trx);
+    const after = await backendCpu(trx);
+    if (before !== undefined && after !== undefined) database = after - before;
+    return result;
+  });
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(own);
+  const mine = (used.user + used.system) / 1000;
+  const fmt = (value: number) => (ms < 1000 ? `${value.toFixed(0)} ms` : seconds(value));
+  const cpu = `${database === undefined ? '' : `; database CPU ${fmt(database)}`}; this process's CPU ${fmt(mine)}`;
+  return { out, ms, cpu };
+}
+
 const url = process.env['BENCH_DATABASE_URL'];
 const handle = await connectDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
 const db = handle.db;
@@ -110,21 +133,9 @@ try {
   }
   console.log(`Rating computation (replayRatings, ${MATCHES} matches): ${seconds(Math.min(...times))} (target < 2 s)`);
 
-  const t1 = performance.now();
-  const own = process.cpuUsage();
-  let cpu = '';
-  const pass = await db.transaction().execute(async (trx) => {
-    const before = await backendCpu(trx);
-    const out = await recomputeRatings(trx, series.id);
-    const after = await backendCpu(trx);
-    if (before !== undefined && after !== undefined) cpu = `; database CPU ${seconds(after - before)}`;
-    return out;
-  });
-  const used = process.cpuUsage(own);
-  cpu += `; this process's CPU ${seconds((used.user + used.system) / 1000)}`;
-  const total = performance.now() - t1;
+  const full = await measured((trx) => recomputeRatings(trx, series.id));
   console.log(
-    `Full recompute with database I/O (load, write ${pass.rated} match ratings, ${2 * pass.rated} history points, ${TEAMS} team ratings): ${seconds(total)}${cpu}`,
+    `Full recompute with database I/O (load, write ${full.out.rated} match ratings, ${2 * full.out.rated} history points, ${TEAMS} team ratings): ${seconds(full.ms)}${full.cpu}`,
   );
 
   rows.length = 0;
@@ -143,14 +154,12 @@ try {
       calculation_status: 'queued',
     }),
   ]);
-  const t2 = performance.now();
-  const one = await db.transaction().execute((trx) => rateQueued(trx, series.id));
-  console.log(`Posting one more match (${one.mode}): ${(performance.now() - t2).toFixed(1)} ms`);
+  const one = await measured((trx) => rateQueued(trx, series.id));
+  console.log(`Posting one more match (${one.out.mode}): ${one.ms.toFixed(1)} ms${one.cpu}`);
 
-  const t3 = performance.now();
-  await db.transaction().execute((trx) => recomputeRatings(trx, series.id));
+  const same = await measured((trx) => recomputeRatings(trx, series.id));
   console.log(
-    `Recompute of the rated series when nothing changed (load, replay, compare): ${seconds(performance.now() - t3)}`,
+    `Recompute of the rated series when nothing changed (load, replay, compare): ${seconds(same.ms)}${same.cpu}`,
   );
 
   // A match reported late, dated in the middle of the season: everything after it is replayed and rewritten.
@@ -168,19 +177,19 @@ try {
       calculation_status: 'queued',
     }),
   ]);
-  const t4 = performance.now();
-  const back = await db.transaction().execute((trx) => rateQueued(trx, series.id));
+  const back = await measured((trx) => rateQueued(trx, series.id));
   console.log(
-    `Posting a backdated match at the midpoint (${back.mode} replay, rewrites what changed): ${seconds(performance.now() - t4)}`,
+    `Posting a backdated match at the midpoint (${back.out.mode} replay, rewrites what changed): ${seconds(back.ms)}${back.cpu}`,
   );
 } finally {
   if (url) {
     // Deleting the series cascades to its matches and their rating history (indexed by match: migration 0004).
-    const t5 = performance.now();
-    await db.deleteFrom('series').where('tag', '=', run).execute();
-    await db.deleteFrom('teams').where('tag', 'like', `${run}-%`).execute();
+    const clean = await measured(async (trx) => {
+      await trx.deleteFrom('series').where('tag', '=', run).execute();
+      await trx.deleteFrom('teams').where('tag', 'like', `${run}-%`).execute();
+    });
     console.log(
-      `Clean-up (the benchmark's series, matches, history and teams deleted): ${seconds(performance.now() - t5)}`,
+      `Clean-up (the benchmark's series, matches, history and teams deleted): ${seconds(clean.ms)}${clean.cpu}`,
     );
   }
   await handle.close();
