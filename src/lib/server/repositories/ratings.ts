@@ -81,16 +81,28 @@ export async function queuedMatchIds(db: DB, seriesId: number): Promise<number[]
 }
 
 /**
- * Removes the entries of `ids` (queuedMatchIds) whose match is no longer queued in the series (posted by this pass,
- * deleted, moved or sent back). Run by each rating pass after its writes, in its transaction. An entry added since
- * `ids` were read stays, for the next round.
+ * Removes the series' rating_queue entries of `ids` (queuedMatchIds) once their match is no longer queued there. Run
+ * by each rating pass after its writes, in its transaction. `handled`: the ids this pass posted or skipped, deleted
+ * without a look at their match (the pass's update locks the row until it commits, so no writer can queue it again
+ * meanwhile); the others (deleted, moved or sent back since they were queued) only when not queued. An entry added
+ * since `ids` were read stays, for the next round.
  */
-export async function clearRatingQueue(db: DB, seriesId: number, ids: readonly number[]): Promise<void> {
+export async function clearRatingQueue(
+  db: DB,
+  seriesId: number,
+  ids: readonly number[],
+  handled: ReadonlySet<number>,
+): Promise<void> {
   if (ids.length === 0) return;
-  await sql`
-    delete from rating_queue where series_id = ${seriesId} and match_id = any(${ids}::int[]) and match_id not in (
-      select id from matches where id = any(${ids}::int[]) and series_id = ${seriesId} and calculation_status = 'queued')
-  `.execute(db);
+  const done = ids.filter((id) => handled.has(id));
+  const others = ids.filter((id) => !handled.has(id));
+  if (done.length > 0)
+    await sql`delete from rating_queue where series_id = ${seriesId} and match_id = any(${done}::int[])`.execute(db);
+  if (others.length > 0)
+    await sql`
+      delete from rating_queue where series_id = ${seriesId} and match_id = any(${others}::int[]) and match_id not in (
+        select id from matches where id = any(${others}::int[]) and series_id = ${seriesId}
+          and calculation_status = 'queued')`.execute(db);
 }
 
 /**
@@ -128,19 +140,21 @@ export async function lockSeries(db: DB, seriesId: number): Promise<void> {
   await sql`select id from series where id = ${seriesId} for no key update`.execute(db);
 }
 
+const RATING_MATCH_SELECTION = [
+  'id',
+  'date',
+  'result',
+  'type',
+  'calculation_status as status',
+  'winner_team_id',
+  'loser_team_id',
+  ...MATCH_RATING_COLUMNS,
+] as const;
+
 function ratingMatchesQuery(db: DB, seriesId: number) {
   return db
     .selectFrom('matches')
-    .select([
-      'id',
-      'date',
-      'result',
-      'type',
-      'calculation_status as status',
-      'winner_team_id',
-      'loser_team_id',
-      ...MATCH_RATING_COLUMNS,
-    ])
+    .select(RATING_MATCH_SELECTION)
     .where('series_id', '=', seriesId)
     .where('type', '!=', 'friendly');
 }
@@ -157,31 +171,39 @@ export function listRatingMatches(db: DB, seriesId: number, status?: Calculation
     .execute();
 }
 
-/** The series' queued non-friendly matches among `ids` (queuedMatchIds), in rating order. */
+/** The series' queued matches among `ids` (queuedMatchIds), friendlies included, in rating order. */
 export function listQueuedMatches(db: DB, seriesId: number, ids: readonly number[]): Promise<RatingMatchRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return ratingMatchesQuery(db, seriesId)
+  return db
+    .selectFrom('matches')
+    .select(RATING_MATCH_SELECTION)
     .where(sql<boolean>`id = any(${ids}::int[])`)
+    .where('series_id', '=', seriesId)
     .where('calculation_status', '=', 'queued')
     .orderBy('date')
     .orderBy('id')
     .execute();
 }
 
-/** The newest (date, id) of the series' posted matches that changed ratings, or undefined. */
-export function lastRatedMatch(db: DB, seriesId: number): Promise<{ id: number; date: Date } | undefined> {
-  return db
+/**
+ * Whether the series has a posted match that changed ratings later than `after` in rating order (date, then id).
+ * The bound is an index condition on (series_id, date, id): the query reads the matches after `after` only, whatever
+ * plan the statistics suggest (asking for the newest rated match read the whole series on unanalysed data).
+ */
+export async function ratedMatchAfter(db: DB, seriesId: number, after: { id: number; date: Date }): Promise<boolean> {
+  const row = await db
     .selectFrom('matches')
-    .select(['id', 'date'])
+    .select('id')
     .where('series_id', '=', seriesId)
+    .where('date', '>=', after.date)
+    .where(sql<boolean>`(date, id) > (${after.date}, ${after.id})`)
     .where('calculation_status', '=', 'posted')
     .where('type', '!=', 'friendly')
     .where('winner_team_id', 'is not', null)
     .where('loser_team_id', 'is not', null)
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Stored ratings of `teamIds` in the series (all its teams when omitted). */
@@ -251,13 +273,19 @@ export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[
 const MATCH_COPY = `copy match_ratings_in from stdin with (format binary)`;
 const MATCH_COPY_TYPES = ['int4', ...MATCH_RATING_COLUMNS.map(() => 'float8' as const)] as const;
 
-/** Marks the queued friendlies among `ids` (queuedMatchIds) 'skipped' (a friendly is never rated). */
-export async function skipQueuedFriendlies(db: DB, seriesId: number, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** Marks the given friendlies 'skipped' where still queued (a friendly is never rated); returns the ids it marked. */
+export async function skipFriendlies(db: DB, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`update matches set calculation_status = 'skipped'
+    where id = any(${ids}::int[]) and type = 'friendly' and calculation_status = 'queued' returning id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** Marks every queued friendly of the series 'skipped' (a scan of the series, as a full recompute makes anyway). */
+export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<void> {
   await db
     .updateTable('matches')
     .set({ calculation_status: 'skipped' })
-    .where(sql<boolean>`id = any(${ids}::int[])`)
     .where('series_id', '=', seriesId)
     .where('type', '=', 'friendly')
     .where('calculation_status', '=', 'queued')

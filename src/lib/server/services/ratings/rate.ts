@@ -16,12 +16,13 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import {
   clearRatingQueue,
-  lastRatedMatch,
   listQueuedMatches,
   listRatingMatches,
   loadTeamRatings,
   lockSeries,
   queuedMatchIds,
+  ratedMatchAfter,
+  skipFriendlies,
   skipQueuedFriendlies,
   type RatingMatchRow,
 } from '#lib/server/repositories/ratings.ts';
@@ -42,9 +43,6 @@ export interface RatingPass {
 
 const isRated = (m: RatingMatchRow): m is RatingMatchRow & { winner_team_id: number; loser_team_id: number } =>
   m.winner_team_id !== null && m.loser_team_id !== null && m.winner_team_id !== m.loser_team_id;
-
-const later = (a: { date: Date; id: number }, b: { date: Date; id: number }): boolean =>
-  a.date.getTime() > b.date.getTime() || (a.date.getTime() === b.date.getTime() && a.id > b.id);
 
 function toRated(m: RatingMatchRow & { winner_team_id: number; loser_team_id: number }): RatedMatch {
   return {
@@ -110,17 +108,22 @@ async function loadSeries(trx: DB, seriesId: number): Promise<SeriesRow> {
 export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
   const ids = await queuedMatchIds(trx, seriesId);
-  await skipQueuedFriendlies(trx, seriesId, ids);
-  const queued = await listQueuedMatches(trx, seriesId, ids);
+  const listed = await listQueuedMatches(trx, seriesId, ids);
+  const skipped = await skipFriendlies(
+    trx,
+    listed.filter((m) => m.type === 'friendly').map((m) => m.id),
+  );
+  const queued = listed.filter((m) => m.type !== 'friendly');
   let pass: RatingPass = { series_id: seriesId, mode: 'none', posted: 0, rated: 0, posted_ids: [] };
   if (queued.length > 0) {
-    const last = await lastRatedMatch(trx, seriesId);
-    const backdated = last !== undefined && queued.some((m) => isRated(m) && !later(m, last));
+    // Incremental unless a rated match is already stored after the earliest queued one that changes ratings.
+    const first = queued.find(isRated);
+    const backdated = first !== undefined && (await ratedMatchAfter(trx, seriesId, first));
     pass = backdated
       ? await replayFull(trx, series, await listRatingMatches(trx, seriesId))
       : await replayIncremental(trx, series, queued);
   }
-  await clearRatingQueue(trx, seriesId, ids);
+  await clearRatingQueue(trx, seriesId, ids, new Set([...skipped, ...pass.posted_ids]));
   return pass;
 }
 
@@ -128,8 +131,9 @@ export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass>
 export async function recomputeRatings(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
   const ids = await queuedMatchIds(trx, seriesId);
-  await skipQueuedFriendlies(trx, seriesId, ids);
+  await skipQueuedFriendlies(trx, seriesId);
   const pass = await replayFull(trx, series, await listRatingMatches(trx, seriesId));
-  await clearRatingQueue(trx, seriesId, ids);
+  // Friendlies this pass skipped are not in posted_ids: their entries go by the check of their match.
+  await clearRatingQueue(trx, seriesId, ids, new Set(pass.posted_ids));
   return pass;
 }
