@@ -85,4 +85,28 @@ describe.each(engines)('rating_queue on %s', (engine) => {
     expect(await entries(db, other.seriesId)).toEqual([]);
     expect(await status(db, moved)).toBe('posted');
   });
+
+  it('a full recompute skips the queued friendlies of the series only, and clears their entries', async () => {
+    const db = handle.db;
+    const { seriesId, teamIds } = await seedSeries(db, 'RQ4', 2);
+    const other = await seedSeries(db, 'RQ5', 2);
+    const [a, b] = teamIds as [number, number];
+    const friendly = { winner: a, loser: b, date: '2026-03-04T20:00:00Z', type: 'friendly' as const };
+    const mine = await insertMatch(db, seriesId, friendly);
+    const rated = await insertMatch(db, seriesId, { winner: b, loser: a, date: '2026-03-05T20:00:00Z' });
+    const theirs = await insertMatch(db, other.seriesId, {
+      ...friendly,
+      winner: other.teamIds[0]!,
+      loser: other.teamIds[1]!,
+    });
+
+    expect(await db.transaction().execute((trx) => recomputeRatings(trx, seriesId))).toMatchObject({ posted: 1 });
+    expect([await status(db, mine), await status(db, rated), await status(db, theirs)]).toEqual([
+      'skipped',
+      'posted',
+      'queued',
+    ]);
+    expect(await entries(db, seriesId)).toEqual([]);
+    expect(await entries(db, other.seriesId)).toEqual([theirs]);
+  });
 });

@@ -273,23 +273,16 @@ export async function writeMatchRatings(db: DB, rows: readonly MatchRatingWrite[
 const MATCH_COPY = `copy match_ratings_in from stdin with (format binary)`;
 const MATCH_COPY_TYPES = ['int4', ...MATCH_RATING_COLUMNS.map(() => 'float8' as const)] as const;
 
-/** Marks the given friendlies 'skipped' where still queued (a friendly is never rated); returns the ids it marked. */
-export async function skipFriendlies(db: DB, ids: readonly number[]): Promise<number[]> {
+/**
+ * Marks the series' friendlies among `ids` 'skipped' where still queued (a friendly is never rated); returns the ids
+ * it marked. Other ids are left alone, so a pass may hand over every queued id it read.
+ */
+export async function skipFriendlies(db: DB, seriesId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<{ id: number }>`update matches set calculation_status = 'skipped'
-    where id = any(${ids}::int[]) and type = 'friendly' and calculation_status = 'queued' returning id`.execute(db);
+    where id = any(${ids}::int[]) and series_id = ${seriesId} and type = 'friendly' and calculation_status = 'queued'
+    returning id`.execute(db);
   return rows.map((r) => r.id);
-}
-
-/** Marks every queued friendly of the series 'skipped' (a scan of the series, as a full recompute makes anyway). */
-export async function skipQueuedFriendlies(db: DB, seriesId: number): Promise<void> {
-  await db
-    .updateTable('matches')
-    .set({ calculation_status: 'skipped' })
-    .where('series_id', '=', seriesId)
-    .where('type', '=', 'friendly')
-    .where('calculation_status', '=', 'queued')
-    .execute();
 }
 
 /** The series' stored rating history. */

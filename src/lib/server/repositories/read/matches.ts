@@ -48,12 +48,32 @@ export function applyFilter(eb: MatchEb, filter: MatchFilter) {
   return eb.and(conditions);
 }
 
-/** The match columns with both teams' registration (name, icon) and the tournament tag. */
-function selectMatches(db: DB) {
+/**
+ * `matches as m` with both sides as reported (tag, team id) and their registration (name, icon, deletion) joined:
+ * what every match list shows of its two teams.
+ */
+export function selectMatchesWithTeams(db: DB) {
   return db
     .selectFrom('matches as m')
     .leftJoin('teams as w', 'w.id', 'm.winner_team_id')
     .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
+    .select([
+      'm.winner_tag',
+      'm.loser_tag',
+      'm.winner_team_id',
+      'm.loser_team_id',
+      'w.name as winner_name',
+      'w.icon as winner_icon',
+      'w.deleted_at as winner_deleted_at',
+      'l.name as loser_name',
+      'l.icon as loser_icon',
+      'l.deleted_at as loser_deleted_at',
+    ]);
+}
+
+/** The match columns with both teams' registration (name, icon) and the tournament tag. */
+function selectMatches(db: DB) {
+  return selectMatchesWithTeams(db)
     .leftJoin('tournaments as tn', 'tn.id', 'm.tournament_id')
     .select([
       'm.id',
@@ -65,10 +85,6 @@ function selectMatches(db: DB) {
       'm.duration',
       'm.result',
       'm.victor_side',
-      'm.winner_tag',
-      'm.loser_tag',
-      'm.winner_team_id',
-      'm.loser_team_id',
       'm.calculation_status',
       'm.visibility',
       'm.defensive_players',
@@ -87,12 +103,6 @@ function selectMatches(db: DB) {
       'm.loser_mu_after',
       'm.loser_sigma_after',
       'm.win_probability',
-      'w.name as winner_name',
-      'w.icon as winner_icon',
-      'w.deleted_at as winner_deleted_at',
-      'l.name as loser_name',
-      'l.icon as loser_icon',
-      'l.deleted_at as loser_deleted_at',
       'tn.tag as tournament_tag',
     ]);
 }

@@ -1,6 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { TeamResult } from '#lib/domain/teams/record.ts';
-import { applyFilter, type MatchFilter } from './matches.ts';
+import { applyFilter, selectMatchesWithTeams, type MatchFilter } from './matches.ts';
 
 /** The filter of a team's public matches of the series: by its id, or by its tag as reported (the team page's list). */
 export function teamMatchFilter(seriesId: number, team: { id: number; tag: string }): MatchFilter {
@@ -50,28 +50,8 @@ export function listTeamMatchPage(
   page: { desc: boolean; limit: number; offset: number },
 ) {
   const direction = page.desc ? 'desc' : 'asc';
-  return db
-    .selectFrom('matches as m')
-    .leftJoin('teams as w', 'w.id', 'm.winner_team_id')
-    .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
-    .select([
-      'm.id',
-      'm.type',
-      'm.map',
-      'm.date',
-      'm.result',
-      'm.calculation_status',
-      'm.winner_tag',
-      'm.loser_tag',
-      'm.winner_team_id',
-      'm.loser_team_id',
-      'w.name as winner_name',
-      'w.icon as winner_icon',
-      'w.deleted_at as winner_deleted_at',
-      'l.name as loser_name',
-      'l.icon as loser_icon',
-      'l.deleted_at as loser_deleted_at',
-    ])
+  return selectMatchesWithTeams(db)
+    .select(['m.id', 'm.type', 'm.map', 'm.date', 'm.result', 'm.calculation_status'])
     .where((eb) => applyFilter(eb, teamMatchFilter(seriesId, team)))
     .orderBy('m.date', direction)
     .orderBy('m.id', direction)

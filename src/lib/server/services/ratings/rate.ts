@@ -23,7 +23,6 @@ import {
   queuedMatchIds,
   ratedMatchAfter,
   skipFriendlies,
-  skipQueuedFriendlies,
   type RatingMatchRow,
 } from '#lib/server/repositories/ratings.ts';
 import { isDrawnResult, seriesReplayParams } from './params.ts';
@@ -111,6 +110,7 @@ export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass>
   const listed = await listQueuedMatches(trx, seriesId, ids);
   const skipped = await skipFriendlies(
     trx,
+    seriesId,
     listed.filter((m) => m.type === 'friendly').map((m) => m.id),
   );
   const queued = listed.filter((m) => m.type !== 'friendly');
@@ -131,9 +131,8 @@ export async function rateQueued(trx: DB, seriesId: number): Promise<RatingPass>
 export async function recomputeRatings(trx: DB, seriesId: number): Promise<RatingPass> {
   const series = await loadSeries(trx, seriesId);
   const ids = await queuedMatchIds(trx, seriesId);
-  await skipQueuedFriendlies(trx, seriesId);
+  const skipped = await skipFriendlies(trx, seriesId, ids);
   const pass = await replayFull(trx, series, await listRatingMatches(trx, seriesId));
-  // Friendlies this pass skipped are not in posted_ids: their entries go by the check of their match.
-  await clearRatingQueue(trx, seriesId, ids, new Set(pass.posted_ids));
+  await clearRatingQueue(trx, seriesId, ids, new Set([...skipped, ...pass.posted_ids]));
   return pass;
 }
