@@ -6,6 +6,7 @@ import { ConfigError, getConfig } from '#lib/server/config.ts';
 import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { BackupError } from '#lib/server/services/backup.ts';
+import { tellInstances } from '#lib/server/db/changes.ts';
 
 function helpText(commands: Command[]): string {
   const width = Math.max(...commands.map((c) => c.name.length + c.usage.length + 1));
@@ -111,6 +112,9 @@ export async function runCli(
     io.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
+    // Running sites keep what they read in memory until told of a change (db/changes.ts): whatever the command wrote
+    // must show at once. PGlite has no other process to tell: its folder is locked while a site serves it.
+    if (handle?.engine === 'postgres') await tellInstances(handle.db).catch(() => {});
     await handle?.close();
   }
 }

@@ -1,8 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getDb } from '#lib/server/db/index.ts';
 import { chooseSeries, isApiOrAsset } from '#lib/server/http/page-routes.ts';
-import { listSeriesAndActiveTournaments } from '#lib/server/repositories/series.ts';
-import { loadShell } from '#lib/server/pages/shell.ts';
+import { loadShell, shellSeries } from '#lib/server/pages/shell.ts';
 
 const ERROR_ROUTES = new Set(['/404', '/403', '/500']);
 
@@ -15,7 +14,7 @@ export const pageContext = defineMiddleware(async (context, next) => {
   // The error screen reads nothing (the layout falls back to an empty shell): it must render while the database is down.
   if (isApiOrAsset(context.url.pathname) || context.routePattern === '/500') return next();
   const db = await getDb();
-  const { series: all, tournaments } = await listSeriesAndActiveTournaments(db);
+  const { series: all, tournaments } = await shellSeries(db);
   const { selected, redirectTo } = chooseSeries(context.url, all);
   const method = context.request.method;
   if (redirectTo && (method === 'GET' || method === 'HEAD') && !ERROR_ROUTES.has(context.routePattern)) {

@@ -76,6 +76,15 @@ export function announceDataChange(db: DB): void {
 }
 
 /**
+ * Tells every instance serving the PostgreSQL database behind `db` that its data changed, from a process that does
+ * not serve it (the CLI after a command: its writes would otherwise show only as caches expire). Rejects when the
+ * database cannot be reached.
+ */
+export async function tellInstances(db: DB): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${INSTANCE})`.execute(db);
+}
+
+/**
  * Shares `db`'s changes with the other instances on the PostgreSQL database at `url`: LISTENs on a dedicated
  * connection (reconnecting with backoff) and makes announceDataChange NOTIFY. Returns a function that stops it.
  */

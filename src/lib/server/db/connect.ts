@@ -6,6 +6,7 @@ import { lockDataFolder } from './folder-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { isUrgent } from './priority.ts';
 import { copyData } from './copy.ts';
+import { TableWriteWatch } from './table-writes.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -110,7 +111,10 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
     }) as typeof client.query;
   });
   const dialectPool = options.acquireTimeoutMs ? stallAware(pool, options.acquireTimeoutMs) : pool;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: dialectPool }),
+    plugins: [new TableWriteWatch()],
+  });
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };
 }
 
@@ -207,7 +211,7 @@ async function connectPGlite(dataDir: string, dump: Blob | undefined): Promise<D
       parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
       ...(inMemory && dump ? { loadDataDir: dump } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new TableWriteWatch()] });
     return {
       db,
       engine: 'pglite',

@@ -20,8 +20,9 @@ const reads = new ChangeCache<CachedAnswer>('reads', {
 /**
  * Drops every cached public answer of `db`, in this instance and (on PostgreSQL) every other instance serving the
  * same database (db/changes.ts). Called after each change this process commits: a state-changing request that
- * succeeded (middleware) and each rating pass (rating worker). Writes by the CLI show within READ_CACHE_SECONDS,
- * the same staleness that public answers declare to shared caches.
+ * succeeded (middleware) and each rating pass (rating worker); the CLI tells the instances on PostgreSQL after each
+ * command (cli/run.ts). Other writes (SQL by hand) show within READ_CACHE_SECONDS, the same staleness that public
+ * answers declare to shared caches.
  */
 export function invalidatePublicReads(db: DB): void {
   announceDataChange(db);

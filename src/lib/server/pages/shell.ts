@@ -5,6 +5,56 @@ import type { Shell, ShellTournament, ShellUser } from '#lib/schemas/shell.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { listTeamTags } from '#lib/server/repositories/teams.ts';
 import { toSeries } from '#lib/server/services/series.ts';
+import { onDataChange } from '#lib/server/db/changes.ts';
+import { watchedTableWrites } from '#lib/server/db/table-writes.ts';
+import { listSeriesAndActiveTournaments } from '#lib/server/repositories/series.ts';
+
+export type ShellSeries = Awaited<ReturnType<typeof listSeriesAndActiveTournaments>>;
+
+interface Kept {
+  /** The data generation and the count of this process's writes to the series and tournaments it was read at. */
+  generation: number;
+  writes: number;
+  value: Promise<ShellSeries>;
+}
+
+// On globalThis, like the change feed it listens to (db/changes.ts); keyed by database handle, so that test servers of
+// different engines in one process never share rows.
+const shared = globalThis as typeof globalThis & {
+  __hssShellSeries?: WeakMap<DB, { generation: number; kept?: Kept }>;
+};
+const states = (shared.__hssShellSeries ??= new WeakMap());
+
+/**
+ * Every series and the active tournaments (listSeriesAndActiveTournaments), which every page's shell shows: read once
+ * and kept in memory until the data changes, whatever READ_CACHE_SECONDS says. It is dropped by every change the
+ * change feed reports (db/changes.ts: this instance's or, on PostgreSQL, another's, and the CLI's) and by every
+ * completed write of this process to either table (db/table-writes.ts: data arranged behind the feed's back); a read
+ * under way when either happens is not kept. Concurrent requests share one read. The rows are shared between
+ * requests: callers must not change them.
+ */
+export function shellSeries(db: DB): Promise<ShellSeries> {
+  let state = states.get(db);
+  if (!state) {
+    const created: { generation: number; kept?: Kept } = { generation: 0 };
+    states.set(db, (state = created));
+    onDataChange(db, () => {
+      created.generation += 1;
+      delete created.kept;
+    });
+  }
+  const writes = watchedTableWrites();
+  const { kept, generation } = state;
+  if (kept && kept.generation === generation && kept.writes === writes) return kept.value;
+  const entry: Kept = { generation, writes, value: listSeriesAndActiveTournaments(db) };
+  state.kept = entry;
+  const owner = state;
+  // A failed read is never kept: the next request tries again.
+  entry.value.catch(() => {
+    if (owner.kept === entry) delete owner.kept;
+  });
+  return entry.value;
+}
 
 async function shellUser(db: DB, actor: Actor): Promise<ShellUser | null> {
   if (actor.kind !== 'user') return null;
