@@ -17,6 +17,7 @@ const TABLES = [
   'player_aliases',
   'player_match_details',
   'player_match_stats',
+  'player_percentiles',
   'player_skills',
   'players',
   'profile_claims',

@@ -3,8 +3,13 @@ import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { buildReadFixture, jsonb, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
 import { sectionById, tableRows, textOf } from '#tests/helpers/html.ts';
+import { POPULATION_MIN_MATCHES } from '#lib/domain/skill/population.ts';
+import { replacePlayerPercentiles } from '#lib/server/repositories/player-skills.ts';
 
-/** Population of the competitive skill percentiles: players 2-4 public with >= 3 matches, 7 private. */
+/**
+ * Population of the competitive skill percentiles: players 2-4 public with >= 3 matches, 7 private. The rows are
+ * written directly, so their percentile counts are counted as the skills refresh would.
+ */
 async function addSkills(server: TestServer, seriesId: number) {
   const rows: [number, number, number[]][] = [
     [2, 3, [0.5, 1, 5, 10]],
@@ -27,6 +32,7 @@ async function addSkills(server: TestServer, seriesId: number) {
         role_stats: jsonb({}),
       })
       .execute();
+  await replacePlayerPercentiles(server.db, seriesId, ['competitive'], POPULATION_MIN_MATCHES);
 }
 
 describe.each(engines)('player pages on %s', (engine) => {

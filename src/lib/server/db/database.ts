@@ -18,6 +18,7 @@ import type { ProfileClaimsTable } from './tables/profile-claims.ts';
 import type { PlayerMatchStatsTable } from './tables/player-match-stats.ts';
 import type { PlayerMatchDetailsTable } from './tables/player-match-details.ts';
 import type { PlayerSkillsTable } from './tables/player-skills.ts';
+import type { PlayerPercentilesTable } from './tables/player-percentiles.ts';
 import type { RatingHistoryTable } from './tables/rating-history.ts';
 import type { RatingQueueTable } from './tables/rating-queue.ts';
 import type { SeriesStatisticsTable } from './tables/series-statistics.ts';
@@ -48,6 +49,7 @@ export interface Database {
   player_match_stats: PlayerMatchStatsTable;
   player_match_details: PlayerMatchDetailsTable;
   player_skills: PlayerSkillsTable;
+  player_percentiles: PlayerPercentilesTable;
   rating_history: RatingHistoryTable;
   rating_queue: RatingQueueTable;
   series_statistics: SeriesStatisticsTable;

@@ -16,7 +16,7 @@ import { messages } from '#lib/server/http/messages.ts';
 import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';
 import { listOwnedProfiles } from '#lib/server/services/claims.ts';
 import {
-  countPercentiles,
+  findPercentileCounts,
   listRecentPlayerMatches,
   type RecentMatchRow,
 } from '#lib/server/repositories/read/player-pages.ts';
@@ -103,7 +103,7 @@ function toRecent(row: RecentMatchRow): PlayerRecentMatch {
 
 /** The per-game-type views of a player, in the order competitive, event, friendly; game types never played are left out. */
 export async function playerGames(db: DB, series: SeriesRow, player: PlayerDetail): Promise<PlayerGameView[]> {
-  const counts = await countPercentiles(db, series.id, player.steam_id, POPULATION_MIN_MATCHES);
+  const counts = await findPercentileCounts(db, series.id, player.steam_id);
   return GAME_TYPES.flatMap((type) => {
     const game = player.games[type];
     if (!game) return [];

@@ -195,3 +195,76 @@ export async function friendliesChanged(db: DB, seriesId: number): Promise<boole
   if (friendly.at === null) return false;
   return skills.at === null || new Date(friendly.at).getTime() > new Date(skills.at).getTime();
 }
+
+/**
+ * Rewrites the series' player_percentiles of `gameTypes` from its player_skills and the players' visibility, in one
+ * statement: per game type, the population (public players with at least `minMatches` matches and rates) is ranked
+ * by each rate once (one sort per rate, each row's count of population members below it and equal to it read off the
+ * window), so the cost grows as n log n, not with the square of the players. Every player with rates gets a row
+ * (private ones and those under `minMatches` too: their page still shows where they would stand). A rate that is
+ * null (a JSON null in x_bar) compares with nothing, as in SQL comparisons. Returns the rows written.
+ */
+export async function replacePlayerPercentiles(
+  db: DB,
+  seriesId: number,
+  gameTypes: readonly MatchType[],
+  minMatches: number,
+): Promise<number> {
+  if (gameTypes.length === 0) return 0;
+  await db
+    .deleteFrom('player_percentiles')
+    .where('series_id', '=', seriesId)
+    .where('game_type', 'in', [...gameTypes])
+    .execute();
+  // Per rate: `le` counts the population up to the row's rate, its ties included (a frame from the partition's
+  // start, which PostgreSQL extends row by row), `eq` its ties (a partition by the rate, which the same sort serves).
+  // A frame that excluded the ties instead would restart the count at every row: quadratic.
+  const windows = [0, 1, 2, 3].map((i) =>
+    sql.raw(`count(*) filter (where pop) over (g order by r${i} range between unbounded preceding and current row)
+      as le${i}, count(*) filter (where pop) over (partition by game_type, r${i}) as eq${i}`),
+  );
+  // The few players who are not public, hashed once: cheaper than looking every skill row's player up.
+  const hidden = sql`select steam_id from players where visibility <> 'public'`;
+  const result = await sql`
+    with rated as materialized (
+      select s.steam_id, s.game_type, s.matches >= ${minMatches} and s.steam_id not in (${hidden}) as pop,
+        (s.x_bar->>0)::float8 as r0, (s.x_bar->>1)::float8 as r1, (s.x_bar->>2)::float8 as r2,
+        (s.x_bar->>3)::float8 as r3
+      from player_skills s
+      where s.series_id = ${seriesId} and s.game_type in (${sql.join([...gameTypes])})
+        and jsonb_typeof(s.x_bar) = 'array'
+    )
+    insert into player_percentiles (series_id, steam_id, game_type, n, kpm_below, kpm_equal, dpm_above, dpm_equal,
+      spm_below, spm_equal, cpm_below, cpm_equal)
+    select ${seriesId}, steam_id, game_type, n,
+      case when r0 is null then 0 else le0 - eq0 end, case when r0 is null then 0 else eq0 end,
+      case when r1 is null then 0 else n1 - le1 end, case when r1 is null then 0 else eq1 end,
+      case when r2 is null then 0 else le2 - eq2 end, case when r2 is null then 0 else eq2 end,
+      case when r3 is null then 0 else le3 - eq3 end, case when r3 is null then 0 else eq3 end
+    from (
+      select steam_id, game_type, r0, r1, r2, r3, count(*) filter (where pop) over g as n,
+        count(*) filter (where pop and r1 is not null) over g as n1, ${sql.join(windows)}
+      from rated
+      window g as (partition by game_type)
+    ) counted
+    -- In key order, the key's index grows at its end instead of at random places: half the cost of the insert.
+    order by steam_id, game_type`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The series and game types in which the player belongs to the skill population when public (rates, `minMatches`). */
+export async function listPopulationsOf(
+  db: DB,
+  steamId: string,
+  minMatches: number,
+): Promise<{ series_id: number; game_type: MatchType }[]> {
+  return db
+    .selectFrom('player_skills')
+    .select(['series_id', 'game_type'])
+    .where('steam_id', '=', steamId)
+    .where('matches', '>=', minMatches)
+    .where(sql<boolean>`jsonb_typeof(x_bar) = 'array'`)
+    .orderBy('series_id')
+    .orderBy('game_type')
+    .execute();
+}

@@ -11,8 +11,8 @@ import {
   findPlayerWithClaim,
   insertPendingClaim,
   listClaimedProfiles,
-  setPlayerVisibility,
 } from '#lib/server/repositories/claims.ts';
+import { changePlayerVisibility } from './ratings/skills.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -59,7 +59,7 @@ export async function unclaimProfile(db: DB, actor: Actor, steamId: string): Pro
     if (target !== user.userId && !isAdmin(actor)) throw forbidden(messages.forbidden);
     const wasOwner = target === player.owner;
     await deleteClaim(trx, steamId, target);
-    if (wasOwner) await setPlayerVisibility(trx, steamId, 'public');
+    if (wasOwner) await changePlayerVisibility(trx, steamId, player.visibility, 'public');
     await audit(
       trx,
       actor,
@@ -89,7 +89,7 @@ export async function setProfileVisibility(
       const mine = await findClaim(trx, steamId, user.userId);
       throw forbidden(mine?.status === 'pending' ? messages.claimPending(steamId) : messages.claimNotFound(steamId));
     }
-    await setPlayerVisibility(trx, steamId, visibility);
+    await changePlayerVisibility(trx, steamId, player.visibility, visibility);
     await audit(
       trx,
       actor,

@@ -17,6 +17,7 @@ import * as m0015 from './0015_rating_write_indexes.ts';
 import * as m0016 from './0016_player_match_details.ts';
 import * as m0017 from './0017_rating_hot_updates.ts';
 import * as m0018 from './0018_rating_queue.ts';
+import * as m0019 from './0019_player_percentiles.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_player_match_details': m0016,
   '0017_rating_hot_updates': m0017,
   '0018_rating_queue': m0018,
+  '0019_player_percentiles': m0019,
 };

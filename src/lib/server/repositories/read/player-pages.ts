@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType, Side } from '#lib/server/db/tables/matches.ts';
 
@@ -17,45 +16,28 @@ export interface PercentileCounts {
 }
 
 /**
- * Per game type of the series, the public players with at least `minMatches` matches and rates (the skill
- * population), and how many of them the player's rates lie above (for deaths: below), or equal to. The player
- * counts as one of the population when they qualify. One query: the population's rates are read once (one pass
- * over the series' skill rows, hashed against the public players) and compared with the player's own rows. The
- * check that rates exist stays out of the population's WHERE: the planner cannot estimate it, took the population
- * for a handful of rows and looked each one's player up (and the skill rows read once per game type): 4,919 pages
- * for a demo player on PostgreSQL, now about 750. A row without rates (not an array) has null rates, which no
- * comparison counts.
+ * The player's percentile counts per game type of the series, as the skills refresh stored them (player_percentiles:
+ * the skill population of public players with at least POPULATION_MIN_MATCHES matches and rates; the player counts
+ * as one of them when they qualify). One lookup by the table's key; no row for a game type without rates.
  */
-export async function countPercentiles(
-  db: DB,
-  seriesId: number,
-  steamId: string,
-  minMatches: number,
-): Promise<PercentileCounts[]> {
-  const rate = (alias: string, i: number) => sql.raw(`${alias}.r${i}`);
-  const cmp = (i: number, op: string) =>
-    sql`count(*) filter (where ${rate('k', i)} ${sql.raw(op)} ${rate('me', i)})::int`;
-  const rates = (alias: string) =>
-    sql.raw([0, 1, 2, 3].map((i) => `(${alias}.x_bar->>${i})::float8 as r${i}`).join(', '));
-  const result = await sql<PercentileCounts>`
-    with me as materialized (
-      select m.game_type, ${rates('m')} from player_skills m
-      where m.series_id = ${seriesId} and m.steam_id = ${steamId} and jsonb_typeof(m.x_bar) = 'array'
-    ), k as materialized (
-      select s.game_type, jsonb_typeof(s.x_bar) = 'array' as rated, ${rates('s')}
-      from player_skills s
-      join players p on p.steam_id = s.steam_id
-      where s.series_id = ${seriesId} and s.matches >= ${minMatches} and p.visibility = 'public'
-        and s.game_type in (select game_type from me)
-    )
-    select me.game_type, count(*) filter (where k.rated)::int as n,
-      ${cmp(0, '<')} as kpm_below, ${cmp(0, '=')} as kpm_equal,
-      ${cmp(1, '>')} as dpm_above, ${cmp(1, '=')} as dpm_equal,
-      ${cmp(2, '<')} as spm_below, ${cmp(2, '=')} as spm_equal,
-      ${cmp(3, '<')} as cpm_below, ${cmp(3, '=')} as cpm_equal
-    from me join k on k.game_type = me.game_type
-    group by me.game_type`.execute(db);
-  return result.rows;
+export function findPercentileCounts(db: DB, seriesId: number, steamId: string): Promise<PercentileCounts[]> {
+  return db
+    .selectFrom('player_percentiles')
+    .select([
+      'game_type',
+      'n',
+      'kpm_below',
+      'kpm_equal',
+      'dpm_above',
+      'dpm_equal',
+      'spm_below',
+      'spm_equal',
+      'cpm_below',
+      'cpm_equal',
+    ])
+    .where('series_id', '=', seriesId)
+    .where('steam_id', '=', steamId)
+    .execute();
 }
 
 /** A player's line in one public match, with the match's date, map, result and teams. */

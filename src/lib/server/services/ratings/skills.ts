@@ -9,14 +9,22 @@
  *   Lines without playtime carry no rates and are left out.
  * - Because z-scores depend on the whole population, a refresh recomputes every player of the game type in bulk.
  * - Populations include every player (private ones too); hiding private players is the read side's job.
+ * - The player page's percentiles among the skill population (public players with at least POPULATION_MIN_MATCHES
+ *   matches) are counted here too, with the skills they rank, and again when a player's visibility changes
+ *   (changePlayerVisibility): a view reads one stored row per game type instead of ranking the population.
  */
 import type { PlayerMatchRow, StatVector } from '#lib/domain/skill/index.ts';
 import { computePlayerSkills, matchPercentiles, STAT_KEYS } from '#lib/domain/skill/index.ts';
+import { POPULATION_MIN_MATCHES } from '#lib/domain/skill/population.ts';
 import type { DB } from '#lib/server/db/index.ts';
-import type { MatchType } from '#lib/server/db/tables/matches.ts';
+import type { MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
+import { setPlayerVisibility } from '#lib/server/repositories/claims.ts';
+import { lockSeries } from '#lib/server/repositories/ratings.ts';
 import {
   listPercentileSourceRows,
+  listPopulationsOf,
   listSkillSourceRows,
+  replacePlayerPercentiles,
   replacePlayerSkills,
   writePercentiles,
   type SkillWrite,
@@ -38,7 +46,10 @@ export function roleNames(roles: unknown): string[] {
   return out;
 }
 
-/** Recomputes the series' player_skills of `gameTypes` (all by default) from their counted matches. Returns rows written. */
+/**
+ * Recomputes the series' player_skills of `gameTypes` (all by default) from their counted matches, and the
+ * population percentile counts of those game types (player_percentiles). Returns the skill rows written.
+ */
 export async function refreshPlayerSkills(
   db: DB,
   seriesId: number,
@@ -77,7 +88,24 @@ export async function refreshPlayerSkills(
     }
   }
   await replacePlayerSkills(db, seriesId, gameTypes, writes);
+  await replacePlayerPercentiles(db, seriesId, gameTypes, POPULATION_MIN_MATCHES);
   return writes.length;
+}
+
+/**
+ * Sets a player's visibility (`from` is the one stored now) inside the caller's transaction and, when it changes,
+ * recounts the percentiles of every series and game type whose skill population the player joins or leaves. Each
+ * such series is locked first (in id order, as rating passes and refreshes lock it): a refresh running meanwhile
+ * would otherwise rewrite the same rows, and one that started before this commits would count the old visibility.
+ */
+export async function changePlayerVisibility(db: DB, steamId: string, from: Visibility, to: Visibility): Promise<void> {
+  if (from === to) return;
+  const populations = await listPopulationsOf(db, steamId, POPULATION_MIN_MATCHES);
+  const bySeries = new Map<number, MatchType[]>();
+  for (const p of populations) bySeries.set(p.series_id, [...(bySeries.get(p.series_id) ?? []), p.game_type]);
+  for (const seriesId of bySeries.keys()) await lockSeries(db, seriesId);
+  await setPlayerVisibility(db, steamId, to);
+  for (const [seriesId, types] of bySeries) await replacePlayerPercentiles(db, seriesId, types, POPULATION_MIN_MATCHES);
 }
 
 /**
