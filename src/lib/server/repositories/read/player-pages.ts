@@ -1,19 +1,9 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType, Side } from '#lib/server/db/tables/matches.ts';
+import type { PlayerPercentilesTable } from '#lib/server/db/tables/player-percentiles.ts';
 
-/** Counts of the population below and equal to the player, per rate, in one game type. */
-export interface PercentileCounts {
-  game_type: MatchType;
-  n: number;
-  kpm_below: number;
-  kpm_equal: number;
-  dpm_above: number;
-  dpm_equal: number;
-  spm_below: number;
-  spm_equal: number;
-  cpm_below: number;
-  cpm_equal: number;
-}
+/** Counts of the population below and equal to the player, per rate, in one game type (a player_percentiles row). */
+export type PercentileCounts = Omit<PlayerPercentilesTable, 'series_id' | 'steam_id'>;
 
 /**
  * The player's percentile counts per game type of the series, as the skills refresh stored them (player_percentiles:
@@ -23,18 +13,7 @@ export interface PercentileCounts {
 export function findPercentileCounts(db: DB, seriesId: number, steamId: string): Promise<PercentileCounts[]> {
   return db
     .selectFrom('player_percentiles')
-    .select([
-      'game_type',
-      'n',
-      'kpm_below',
-      'kpm_equal',
-      'dpm_above',
-      'dpm_equal',
-      'spm_below',
-      'spm_equal',
-      'cpm_below',
-      'cpm_equal',
-    ])
+    .selectAll()
     .where('series_id', '=', seriesId)
     .where('steam_id', '=', steamId)
     .execute();
