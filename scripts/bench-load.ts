@@ -6,10 +6,14 @@
  * page and the other pages, API readers, teams reporting new matches with their API keys (HLU's multipart upload)
  * and an admin approving pending matches with a session and its CSRF token (each approval rates a match). Prints
  * per kind: req/s, p50, p99, errors (connection failures and timeouts), 2xx/3xx/4xx/5xx, and the server's RSS at
- * start, every 10 s and at the end. BENCH_SERVER_NODE_OPTIONS is given to the server as NODE_OPTIONS (a profile).
+ * start, every 10 s and at the end. Then what the server saw (load-probe.ts): per kind the time from request to
+ * response end (autocannon's latencies include its own event loop's lag, on the same cores), the event loop's delay,
+ * garbage collection pauses and the server's CPU time. BENCH_SERVER_NODE_OPTIONS is added to the server's
+ * NODE_OPTIONS (a profile).
  */
 import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import {
@@ -23,7 +27,8 @@ import {
   table,
 } from './lib/bench-kit.ts';
 import { loadTeams, matchLog, pendingStock, reportBody } from './lib/load-workload.ts';
-import { signInAdmin, choosePaths, type LoadKind, rssMb, runKind } from './lib/load-kinds.ts';
+import { PROBE_KINDS } from './lib/load-probe.ts';
+import { askProbe, cpuSeconds, signInAdmin, choosePaths, type LoadKind, rssMb, runKind } from './lib/load-kinds.ts';
 
 const { values } = parseArgs({
   options: {
@@ -99,9 +104,12 @@ const { start, teams, stock } = demo.prepared;
 try {
   // BENCH_SERVER_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`) profiles the server under the load.
   const serverOptions = process.env['BENCH_SERVER_NODE_OPTIONS'];
+  const probeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hss-bench-load-')), 'probe.json');
+  const probe = path.join(import.meta.dirname, 'lib/load-probe.ts');
   const { child, baseUrl } = await startSite(DIST, {
     DATABASE_URL: demo.url,
-    ...(serverOptions ? { NODE_OPTIONS: serverOptions } : {}),
+    NODE_OPTIONS: `--import ${probe}${serverOptions ? ` ${serverOptions}` : ''}`,
+    LOAD_PROBE_FILE: probeFile,
   });
   try {
     const paths = await choosePaths(baseUrl);
@@ -158,9 +166,13 @@ try {
     await autocannon({ url: new URL(paths.home, baseUrl).toString(), connections: 10, duration: 2 }); // warm-up
     const rss: string[] = [];
     const startRss = rssMb(child.pid!);
+    await askProbe(child.pid!, probeFile); // starts the probe's count over: the warm-up is left out
+    const startCpu = cpuSeconds(child.pid!);
     const sampler = setInterval(() => rss.push(`${rssMb(child.pid!)}`), 10_000);
     const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind, DURATION)));
     clearInterval(sampler);
+    const serverCpu = cpuSeconds(child.pid!) - startCpu;
+    const seen = await askProbe(child.pid!, probeFile);
     const endRss = rssMb(child.pid!);
     const rows = results.map((r, i) => [
       kinds[i]!.name,
@@ -183,6 +195,23 @@ try {
     console.log(
       table(['kind', 'conns', 'requests', 'req/s', 'p50', 'p99', 'errors', '2xx', '3xx', '4xx', '5xx'], rows),
     );
+    if (seen) {
+      console.log('\nAs the server saw it (request to response end):\n');
+      console.log(
+        table(
+          ['kind', 'requests', 'p50', 'p99', 'max'],
+          PROBE_KINDS.flatMap((kind) => {
+            const k = seen.kinds[kind];
+            return k ? [[kind, k.count, `${k.p50} ms`, `${k.p99} ms`, `${k.max} ms`]] : [];
+          }),
+        ),
+      );
+      const { loopDelay: d, gc } = seen;
+      console.log(
+        `\nserver CPU ${serverCpu.toFixed(1)} s in ${DURATION} s; event loop delay p50 ${d.p50} ms, p99 ${d.p99} ms, ` +
+          `max ${d.max} ms; ${gc.count} GC pauses, ${gc.totalMs} ms in all, longest ${gc.maxMs} ms`,
+      );
+    }
     console.log(`\nserver RSS: ${startRss} MB at start, every 10 s: ${rss.join(', ')} MB; ${endRss} MB at the end`);
     console.log(`approved matches posted by the rating queue by the end: ${approved.posted} of ${approved.approved}`);
     console.log(
@@ -193,6 +222,7 @@ try {
     );
   } finally {
     await stopChild(child);
+    fs.rmSync(path.dirname(probeFile), { recursive: true, force: true });
   }
 } finally {
   await demo.drop();

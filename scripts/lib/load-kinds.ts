@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { autocannon, siteSights, type AutocannonRequest, type AutocannonResult } from './bench-kit.ts';
+import type { ProbeReport } from './load-probe.ts';
 
 export interface LoadKind {
   name: string;
@@ -77,4 +78,26 @@ export async function signInAdmin(baseUrl: string): Promise<{ headers: Record<st
   const page = await fetch(`${baseUrl}/privacy-policy`, { headers: { cookie: `hss_session=${session}` } });
   const csrf = cookieOf(page, 'csrf_token');
   return { headers: { cookie: `hss_session=${session}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
+}
+
+/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Asks the server's probe (load-probe.ts, loaded with `--import`) for what it measured since it was last asked, and
+ * answers it once written (within 5 s; undefined if never).
+ */
+export async function askProbe(pid: number, file: string): Promise<ProbeReport | undefined> {
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ProbeReport;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
 }

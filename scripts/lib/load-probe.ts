@@ -1,0 +1,85 @@
+/**
+ * Loaded into the server of `npm run bench:load` (NODE_OPTIONS `--import`): what the server itself saw of the load,
+ * so that a slow answer can be told from a slow load generator (autocannon shares the machine's cores and its own
+ * event loop, which adds its lag to every latency it measures). Per kind of request (as the benchmark's kinds are
+ * told apart by method and path), the time from the request's head to its response's end; the event loop's delay;
+ * the garbage collector's pauses. On SIGUSR2 it writes what it measured since the previous SIGUSR2 (or its start) as
+ * JSON to the file named by LOAD_PROBE_FILE, then starts over.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+
+/** What one SIGUSR2 writes. */
+export interface ProbeReport {
+  /** Milliseconds from request to response end, per kind: p50, p99, max and count. */
+  kinds: Record<string, { count: number; p50: number; p99: number; max: number }>;
+  /** The event loop's delay (ms; a timer's lateness sampled every 10 ms). */
+  loopDelay: { p50: number; p99: number; max: number };
+  gc: { count: number; totalMs: number; maxMs: number };
+}
+
+/** The kinds probeKind tells apart, in the benchmark's order. */
+export const PROBE_KINDS = ['home page', 'other pages', 'API reads', 'match reports', 'approvals'] as const;
+
+/** The benchmark's kind of a request (load-kinds.ts choosePaths and bench-load.ts). */
+export function probeKind(method: string, url: string): string {
+  if (method === 'POST') return url.startsWith('/v2/matches/serverlog') ? 'match reports' : 'approvals';
+  if (url.startsWith('/v2/') || url.startsWith('/v3/')) return 'API reads';
+  return url === '/' || url.startsWith('/?') ? 'home page' : 'other pages';
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
+
+const file = process.env['LOAD_PROBE_FILE'];
+if (file) {
+  let times = new Map<string, number[]>();
+  let gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  // Every server of the process (the site server makes one): timed from the 'request' event, before any handler.
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    if (event === 'request') {
+      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+      const start = performance.now();
+      const kind = probeKind(req.method ?? 'GET', req.url ?? '/');
+      res.once('finish', () => {
+        let list = times.get(kind);
+        if (!list) times.set(kind, (list = []));
+        list.push(performance.now() - start);
+      });
+    }
+    return emit.call(this, event, ...args);
+  } as typeof emit;
+  process.on('SIGUSR2', () => {
+    const kinds: ProbeReport['kinds'] = {};
+    for (const [kind, list] of times) {
+      const sorted = list.sort((a, b) => a - b);
+      kinds[kind] = {
+        count: sorted.length,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        max: percentile(sorted, 1),
+      };
+    }
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    const report: ProbeReport = {
+      kinds,
+      loopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+      gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
+    };
+    fs.writeFileSync(file, JSON.stringify(report));
+    times = new Map();
+    gc = { count: 0, totalMs: 0, maxMs: 0 };
+    delay.reset();
+  });
+}
