@@ -25,7 +25,17 @@ let current: string | undefined;
  * folder lies beside it (templateFolder), for servers and commands that open one.
  */
 export function templatePath(): string {
-  if (current) return current;
+  return (current ??= path.join(ROOT, '.tmp', `pglite-template-${schemaHash()}.tar`));
+}
+
+let hashed: string | undefined;
+
+/**
+ * 16 hex digits naming the schema the migrations build (and the PGlite version holding it), computed once per
+ * process: a template named by it is never reused after a migration or the engine changed.
+ */
+export function schemaHash(): string {
+  if (hashed) return hashed;
   const hash = createHash('sha256');
   const pglite = JSON.parse(
     fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
@@ -35,7 +45,7 @@ export function templatePath(): string {
     hash.update(file);
     hash.update(fs.readFileSync(path.join(MIGRATIONS, file)));
   }
-  return (current = path.join(ROOT, '.tmp', `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`));
+  return (hashed = hash.digest('hex').slice(0, 16));
 }
 
 const templateFolder = (file: string) => file.replace(/\.tar$/, '.d');

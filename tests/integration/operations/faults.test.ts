@@ -102,7 +102,7 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
       open = () => connectDatabase({ dataDir: dir });
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     } else {
-      const database = await createPostgresDatabase();
+      const database = await createPostgresDatabase({ migrated: true });
       env = { DATABASE_URL: database.url };
       open = () => connectDatabase({ databaseUrl: database.url, poolSize: 2 });
       cleanup = database.drop;

@@ -19,7 +19,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('two instances on one PostgreSQ
   let handle: DatabaseHandle;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     handle = await connectDatabase({ databaseUrl: database.url, poolSize: 4 });
     await seedDemo(handle.db, { seed: 5, teams: 4, matches: 14 });
     await ratingQueueIdle(handle.db);

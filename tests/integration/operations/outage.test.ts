@@ -63,7 +63,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
 
   beforeAll(async () => {
     if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first`);
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     const setup = await connectDatabase({ databaseUrl: database.url });
     await setup.db
       .insertInto('series')
