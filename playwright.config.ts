@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_SERVER_SCRIPT, e2ePort, e2eServerEnv } from './tests/helpers/e2e-server.ts';
 
-const port = Number(process.env['E2E_PORT'] ?? 4517);
-// A fresh embedded database per run: the server seeds it on start.
+const port = e2ePort();
+// A fresh embedded database per run: the server seeds it on start (npm test hands over one it seeded already).
 const dataDir = process.env['E2E_DATA_DIR'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hss-e2e-'));
 
 export default defineConfig({
@@ -42,19 +43,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.ts',
+    command: `node ${E2E_SERVER_SCRIPT}`,
     url: `http://127.0.0.1:${port}/v3/series`,
     // A loaded 2-core machine (builds and tests running beside) can take minutes to seed the demo data.
     timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      DEMO_SEED: 'auto',
-      REQUEST_LOG: 'off',
-    },
+    env: e2eServerEnv(port, dataDir),
   },
 });
