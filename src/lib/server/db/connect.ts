@@ -30,8 +30,13 @@ export interface ConnectOptions {
   pgliteDump?: Blob | undefined;
   /** Apply pending migrations after connecting (default true). */
   migrate?: boolean;
-  /** Maximum PostgreSQL pool size (default 10). */
+  /** Maximum PostgreSQL pool size for work of any kind (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: connections beyond `poolSize` that only urgent work (db/priority.ts) is handed, so that a write
+   * never waits for a read to give its connection back (default 0).
+   */
+  urgentReserve?: number;
   /**
    * PostgreSQL only: a statement running longer is cancelled (a lock held elsewhere must not hold requests
    * forever); 0 or absent: no limit. Migrations run on their own connection without it.
@@ -46,6 +51,7 @@ export interface ConnectOptions {
 
 interface PoolOptions {
   poolSize: number;
+  urgentReserve?: number | undefined;
   statementTimeoutMs?: number | undefined;
   acquireTimeoutMs?: number | undefined;
 }
@@ -84,7 +90,7 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
   };
   const pool = new Pool({
     connectionString: url,
-    max: options.poolSize,
+    max: options.poolSize + (options.urgentReserve ?? 0),
     types: parsers as never,
     // pg leaves it unset when 0 or undefined, which means no limit.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
@@ -110,7 +116,10 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
       });
     }) as typeof client.query;
   });
-  const dialectPool = options.acquireTimeoutMs ? stallAware(pool, options.acquireTimeoutMs) : pool;
+  const dialectPool =
+    options.acquireTimeoutMs || options.urgentReserve
+      ? stallAware(pool, options.acquireTimeoutMs ?? 0, options.urgentReserve ?? 0)
+      : pool;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: dialectPool }),
     plugins: [new TableWriteWatch()],
@@ -128,10 +137,12 @@ type PoolClient = import('pg').PoolClient;
  * (a plain per-waiter timeout failed whole bursts with 503 while the pool was working as fast as it could). A pool
  * with connections to spare is not stuck either: a waiter then waits for a new connection, which gives up on a
  * server that does not answer after the same time (TimedClient). The failure is pg's own timeout error, which
- * db/outage.ts answers as 503 with Retry-After. Waiters queue here, not in pg's pool, so that urgent work
- * (db/priority.ts) is served first.
+ * db/outage.ts answers as 503 with Retry-After; `acquireMs` 0: no limit. Waiters queue here, not in pg's pool, so
+ * that urgent work (db/priority.ts) is served first, and the last `reserve` connections of the pool go to urgent work
+ * only: under a crowd every connection is held by a read most of the time, and a write that waited for one to come
+ * back waited a turn of the busy event loop for each of its statements' connections (bench:load: 35-50 ms p50).
  */
-function stallAware(pool: Pool, acquireMs: number): PostgresPool {
+function stallAware(pool: Pool, acquireMs: number, reserve: number): PostgresPool {
   let lastProgress = Date.now();
   // pg emits one release for every acquire, also for a client released with an error.
   let handedOut = 0;
@@ -140,10 +151,10 @@ function stallAware(pool: Pool, acquireMs: number): PostgresPool {
   const waiting: { urgent: (() => void)[]; other: (() => void)[] } = { urgent: [], other: [] };
   const size = pool.options.max;
   const checkEveryMs = Math.max(20, Math.round(acquireMs / 4));
-  /** Lets waiters on while pg's pool has room for them, urgent ones first. */
+  /** Lets waiters on while pg's pool has room for them, urgent ones first, others only outside the reserve. */
   const pass = () => {
     while (granted < size) {
-      const next = waiting.urgent.shift() ?? waiting.other.shift();
+      const next = waiting.urgent.shift() ?? (granted < size - reserve ? waiting.other.shift() : undefined);
       if (!next) return;
       granted += 1;
       next();
@@ -185,15 +196,19 @@ function stallAware(pool: Pool, acquireMs: number): PostgresPool {
             },
           );
         };
-        const timer = setInterval(() => {
-          if (handedOut < size || Date.now() - Math.max(lastProgress, since) < acquireMs) return;
-          abandoned = true;
-          clearInterval(timer);
-          // Still queued here: it leaves the queue (once let on, the connection it gets is passed on).
-          const index = queue.indexOf(take);
-          if (index !== -1) queue.splice(index, 1);
-          reject(new Error('timeout exceeded when trying to connect'));
-        }, checkEveryMs);
+        // The connections this waiter may be handed: while some of them are not handed out, the pool is not stuck.
+        const room = queue === waiting.urgent ? size : size - reserve;
+        const timer = !acquireMs
+          ? undefined
+          : setInterval(() => {
+              if (handedOut < room || Date.now() - Math.max(lastProgress, since) < acquireMs) return;
+              abandoned = true;
+              clearInterval(timer);
+              // Still queued here: it leaves the queue (once let on, the connection it gets is passed on).
+              const index = queue.indexOf(take);
+              if (index !== -1) queue.splice(index, 1);
+              reject(new Error('timeout exceeded when trying to connect'));
+            }, checkEveryMs);
         queue.push(take);
         pass();
       }),
@@ -236,6 +251,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     await migrateOnce(() => connectPostgres(databaseUrl, { poolSize: 1 }));
     return connectPostgres(databaseUrl, {
       poolSize: options.poolSize ?? 10,
+      urgentReserve: options.urgentReserve,
       statementTimeoutMs: options.statementTimeoutMs,
       acquireTimeoutMs: options.acquireTimeoutMs,
     });
@@ -243,6 +259,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const handle = databaseUrl
     ? await connectPostgres(databaseUrl, {
         poolSize: options.poolSize ?? 10,
+        urgentReserve: options.urgentReserve,
         acquireTimeoutMs: options.acquireTimeoutMs,
       })
     : await connectPGlite(options.dataDir ?? './data', options.pgliteDump);

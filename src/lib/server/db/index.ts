@@ -9,6 +9,12 @@ export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
 
 // Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
+/**
+ * PostgreSQL connections beside the pool's ten that only writes (db/priority.ts) are handed: a report's look-ups and
+ * its transaction (REPORTS_AT_ONCE of them at once), an approval and the caller look-up of a state change.
+ */
+const URGENT_CONNECTIONS = 6;
+
 const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> | undefined };
 
 /**
@@ -23,6 +29,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
       dataDir: config.dataDir,
       statementTimeoutMs: config.databaseTimeouts.statementMs,
       acquireTimeoutMs: config.databaseTimeouts.acquireMs,
+      urgentReserve: URGENT_CONNECTIONS,
     });
     resumeRatingWork(handle.db);
     if (!config.databaseUrl) return handle;

@@ -27,13 +27,13 @@ import { urgently } from '#lib/server/db/priority.ts';
 
 /**
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
- * per game), and a burst waits in this process without holding every pooled connection (10). A transaction is five
- * round trips (begin, lock and upload, same-game look-up, insert, commit), each waiting for a busy event loop:
- * bench:load (15 reports/s among 180 readers on 2 shared cores) measured 200-300 ms a transaction, so 4 at once
- * ran near their limit and the wait for a turn was the largest part of a report (p50 0.3-0.7 s, p99 1-3 s); at 8 it
- * is mostly none.
+ * per game), and a burst waits in this process without holding every pooled connection (ten, and six more for writes
+ * only: db/index.ts). A transaction is five round trips (begin, lock and upload, same-game look-up, insert, commit),
+ * each waiting for a turn of a busy event loop. bench:load sends its 15 reports a second in bursts: at 8 at once the
+ * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait is mostly gone while, with every
+ * one of a burst waiting on one game's lock, four connections stay free for reads.
  */
-const REPORTS_AT_ONCE = 8;
+const REPORTS_AT_ONCE = 12;
 
 /** Outcome of a report: the match id and its series tag; `created` is false when an identical report existed. */
 export interface ReportResult {
@@ -72,6 +72,11 @@ function readFields(input: ReportInput): ReportFields {
   const parsed = reportFieldsSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(describeZodError(parsed.error));
   return parsed.data;
+}
+
+function settledValue<T>(settled: PromiseSettledResult<T>): T {
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
 }
 
 /** The team the report is made for: the key's team, else the first of the two that a signed-in user manages. */
@@ -124,14 +129,17 @@ async function writeReport(
   const data = readData(input.data);
   const fields = readFields(input);
   if (!input.file) throw badRequest(messages.reportMissingFile);
-  // The look-ups share one pooled connection, taken once: under a crowd each connection is waited for.
-  const { winner, loser, tournamentId, series } = await db.connection().execute(async (conn) => {
-    const [winner, loser] = await resolveReportTeams(conn, actor, data.teams);
-    const tournamentId = await resolveTournament(conn, data.kind, fields.event);
-    const series = await getDefaultSeries(conn);
-    if (!series) throw badRequest(messages.reportNoSeries);
-    return { winner, loser, tournamentId, series };
-  });
+  // The look-ups run side by side, each on a connection of its own: under a crowd each answer waits for a turn of
+  // the busy event loop, so three in a row waited three turns. Their errors are told in this order.
+  const [teams, tournament, current] = await Promise.allSettled([
+    resolveReportTeams(db, actor, data.teams),
+    resolveTournament(db, data.kind, fields.event),
+    getDefaultSeries(db),
+  ]);
+  const [winner, loser] = settledValue(teams);
+  const tournamentId = settledValue(tournament);
+  const series = settledValue(current);
+  if (!series) throw badRequest(messages.reportNoSeries);
   const overrides = normaliseOverrides(fields);
   const bytes = uploadBytes(input.file.content);
   // hlu-txt lines carry no year: the first line is in `year` (default: this year), kept so that a re-parse agrees.
