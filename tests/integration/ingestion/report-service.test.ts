@@ -207,11 +207,26 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       data: { teams: ['RANDOMS', 'bravo'], kind: 'competitive' },
     });
     expect(again).toEqual({ match_id: first.match_id, series: 'S1', created: false });
-    // The same file with the teams the other way round is the same game: refused, naming the match.
+    // The same file with the teams the other way round is the same game: refused, naming the match, and what its
+    // statement wrote before it found the game is taken back.
+    const written = () =>
+      Promise.all(
+        (['matches', 'player_match_stats', 'player_match_details', 'audit_log'] as const).map(
+          async (table) =>
+            (
+              await handle.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+        ),
+      );
+    const before = await written();
     const other = await rejection(
-      reportMatch(handle.db, cliActor, { ...input, data: { teams: ['BRAVO', 'Randoms'], kind: 'friendly' } }),
+      reportMatch(handle.db, cliActor, { ...input, data: { teams: ['BRAVO', 'Randoms'], kind: 'competitive' } }),
     );
     expect([other.status, other.details]).toEqual([409, { match_id: first.match_id, series: 'S1' }]);
+    expect(await written()).toEqual(before);
     const rows = await handle.db
       .selectFrom('matches')
       .selectAll()

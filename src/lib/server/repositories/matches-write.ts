@@ -23,15 +23,21 @@ export function findReportedMatch(
     .executeTakeFirst();
 }
 
+/** What tells two reports of one game apart from two games (see sameGameMatches). */
+export interface GameKey {
+  gameKey: string | null;
+  tags: readonly [string, string];
+  map: string;
+  date: Date;
+  windowMs: number;
+}
+
 /**
- * A stored match of the same game, or undefined: one with this content key (when given), or one between the same
- * two teams (tags compared case-insensitively, either order) on the same map that started within `windowMs` of
- * `date`. The oldest such match wins.
+ * The stored matches of the same game, oldest first, with their series tags: those with this content key (when
+ * given), and those between the same two teams (tags compared case-insensitively, either order) on the same map that
+ * started within `windowMs` of `date`.
  */
-export function findSameGame(
-  db: DB,
-  game: { gameKey: string | null; tags: readonly [string, string]; map: string; date: Date; windowMs: number },
-): Promise<{ id: number; series: string } | undefined> {
+function sameGameMatches(db: DB, game: GameKey) {
   const [a, b] = game.tags.map((t) => t.toLowerCase()) as [string, string];
   return db
     .selectFrom('matches')
@@ -48,8 +54,7 @@ export function findSameGame(
       ]);
       return game.gameKey === null ? sameTeams : eb.or([eb('matches.game_key', '=', game.gameKey), sameTeams]);
     })
-    .orderBy('matches.id')
-    .executeTakeFirst();
+    .orderBy('matches.id');
 }
 
 /** One match row, or undefined. */
@@ -87,24 +92,34 @@ export async function findTournamentIdByTag(db: DB, tag: string): Promise<number
   return row?.id;
 }
 
+/** What insertReportedMatch did: inserted the match, or found the game stored already and inserted nothing. */
+export type ReportedMatchInsert = { inserted: number } | { sameGame: { id: number; series: string } };
+
 /**
  * Inserts a reported match with everything it writes, in ONE statement (each statement costs the embedded engine
- * several protocol round trips): the match row, its players, aliases and per-player rows (matchPlayerWrites; the
- * stats' match_id is replaced by the new id), and a rating row in the series for each registered team that has
- * none (the series' initial mu and sigma, passed in because the caller has the series row), and the audit entry when
- * given (`audit`: an expression inserting it for each row of the match's CTE, services/audit.ts auditEach). Returns
- * the match id.
+ * several protocol round trips, and under a crowd each waits for a turn of the event loop): the match row, its
+ * players, aliases and per-player rows (matchPlayerWrites; the stats' match_id is replaced by the new id), a rating
+ * row in the series for each registered team that has none (the series' initial mu and sigma, passed in because the
+ * caller has the series row), and the audit entry when given (`audit`: an expression inserting it for each row of
+ * the match's CTE, services/audit.ts auditEach). The same statement looks for a stored match of the same `game`
+ * (the oldest wins; it cannot see the row being inserted): when there is one, it answers `sameGame` and the caller
+ * must roll its transaction back, since the rows were written (a repeated game is rare; a look-up of its own before
+ * the insert cost every report a round trip). Run it under the game's lock (log-uploads.ts lockReportedGame) taken
+ * by an earlier statement of the transaction, so that its snapshot sees every report of the game before it.
  */
 export async function insertReportedMatch(
   db: DB,
   match: NewMatch,
   players: MatchPlayerWrites,
   ratings: { series: { id: number; rating_mu: number; rating_sigma: number }; teamIds: readonly number[] },
+  game: GameKey,
   audit?: (inserted: string) => RawBuilder<unknown>,
-): Promise<number> {
+): Promise<ReportedMatchInsert> {
   const insert = db.insertInto('matches').values(match).returning('id');
   const { series } = ratings;
-  const result = await sql<{ id: number }>`with m as (${insert}),
+  const result = await sql<{ id: number; same_id: number | null; same_series: string | null }>`with
+    same as (${sameGameMatches(db, game).limit(1)}),
+    m as (${insert}),
     ${matchPlayerWrites(players, sql<number>`(select id from m)`)},
     tr as (
       insert into team_ratings (series_id, team_id, mu, sigma, last_updated, true_strength)
@@ -120,6 +135,9 @@ export async function insertReportedMatch(
     au as (${audit('m')})`
           : sql``
       }
-    select id from m`.execute(db);
-  return result.rows[0]!.id;
+    select (select id from m) as id, (select id from same) as same_id, (select series from same) as same_series`.execute(
+    db,
+  );
+  const row = result.rows[0]!;
+  return row.same_id !== null ? { sameGame: { id: row.same_id, series: row.same_series! } } : { inserted: row.id };
 }

@@ -8,7 +8,6 @@ import { describeZodError } from '#lib/server/http/respond.ts';
 import { lockGameAndStoreUpload } from '#lib/server/repositories/log-uploads.ts';
 import {
   findReportedMatch,
-  findSameGame,
   findTournamentIdByTag,
   insertReportedMatch,
 } from '#lib/server/repositories/matches-write.ts';
@@ -28,7 +27,7 @@ import { urgently } from '#lib/server/db/priority.ts';
 /**
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
  * per game), and a burst waits in this process without holding every pooled connection (ten, and six more for writes
- * only: db/index.ts). A transaction is five round trips (begin, lock and upload, same-game look-up, insert, commit),
+ * only: db/index.ts). A transaction is four round trips (begin, lock and upload, insert with its same-game look-up, commit),
  * each waiting for a turn of a busy event loop. bench:load sends its 15 reports a second in bursts: at 8 at once the
  * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait is mostly gone while, with every
  * one of a burst waiting on one game's lock, four connections stay free for reads.
@@ -167,8 +166,8 @@ async function writeReport(
   // A report locks its game (lockGameAndStoreUpload: its content key and its two teams) before storing its upload,
   // so that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run
   // the transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
-  // The transaction holds its turn for each of its round trips: four (the lock and the upload, the same-game look-up,
-  // the match with its audit entry, the commit), five for a resend.
+  // The transaction holds its turn for each of its round trips: three (the lock and the upload, the match with its
+  // same-game look-up and audit entry, the commit), four for a resend.
   const result = await inTurn(
     db,
     'report',
@@ -195,16 +194,7 @@ async function writeReport(
           });
           if (existing) return { match_id: existing.id, series: existing.series, created: false };
         }
-        const sameGame = await findSameGame(trx, {
-          gameKey: columns.game_key,
-          tags: [winner.tag, loser.tag],
-          map: facts.map,
-          date: facts.date,
-          windowMs: SAME_GAME_WINDOW_MS,
-        });
-        if (sameGame)
-          throw conflict(messages.reportSameGame(sameGame.id), { match_id: sameGame.id, series: sameGame.series });
-        const matchId = await insertReportedMatch(
+        const insert = await insertReportedMatch(
           trx,
           {
             ...columns,
@@ -233,6 +223,7 @@ async function writeReport(
           },
           { players: prepared.players, seen: facts.date, count: true, stats: prepared.stats },
           { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+          { ...game, map: facts.map, date: facts.date, windowMs: SAME_GAME_WINDOW_MS },
           (inserted) =>
             auditEach(inserted, actor, 'match.report', 'match', null, {
               teams: [winner.tag, loser.tag],
@@ -242,7 +233,12 @@ async function writeReport(
               upload: sha256,
             }),
         );
-        return { match_id: matchId, series: series.tag, created: true };
+        // Thrown, the conflict rolls back what the statement wrote.
+        if ('sameGame' in insert) {
+          const { id, series } = insert.sameGame;
+          throw conflict(messages.reportSameGame(id), { match_id: id, series });
+        }
+        return { match_id: insert.inserted, series: series.tag, created: true };
       }),
     REPORTS_AT_ONCE,
   );
