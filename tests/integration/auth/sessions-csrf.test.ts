@@ -6,6 +6,7 @@ import { hashSecret } from '#lib/server/auth/tokens.ts';
 import { meSchema, meTeamSchema } from '#lib/schemas/user.ts';
 import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { messages } from '#lib/server/http/messages.ts';
+import { findTeamByApiKeyHash, KEY_USE_RECORDED_EVERY_MS } from '#lib/server/repositories/actors.ts';
 import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, setCookies } from './helpers.ts';
 
 describe.each(engines)('sessions and CSRF on %s', (engine) => {
@@ -74,6 +75,31 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     expect(meTeamSchema.parse(await key.json())).toEqual({ tag: 'ALPHA', name: 'Team ALPHA' });
     const unknown = await server.fetch('/v2/users/@me', { headers: { authorization: 'Bearer hss_unknown' } });
     expect([unknown.status, await unknown.json()]).toEqual([401, { error: 'You must be signed in to do this' }]);
+  });
+
+  it("records a key's last use at most once a minute, so that a team's requests do not each write", async () => {
+    const team = await insertTeam(server.db, 'KEYS');
+    const key = await apiKeyFor(server.db, team);
+    const lastUse = async () =>
+      (
+        await server.db
+          .selectFrom('team_api_keys')
+          .select('last_used_at')
+          .where('key_hash', '=', hashSecret(key))
+          .executeTakeFirstOrThrow()
+      ).last_used_at?.toISOString();
+    const first = new Date('2026-05-01T12:00:00Z');
+    const at = (ms: number) => new Date(first.getTime() + ms);
+    expect(await findTeamByApiKeyHash(server.db, hashSecret(key), first)).toEqual({ id: team, tag: 'KEYS' });
+    expect(await lastUse()).toBe(first.toISOString());
+    await findTeamByApiKeyHash(server.db, hashSecret(key), at(KEY_USE_RECORDED_EVERY_MS - 1000));
+    expect(await lastUse()).toBe(first.toISOString());
+    await findTeamByApiKeyHash(server.db, hashSecret(key), at(KEY_USE_RECORDED_EVERY_MS));
+    expect(await lastUse()).toBe(at(KEY_USE_RECORDED_EVERY_MS).toISOString());
+    // An unknown key records nothing and finds no team.
+    expect(await findTeamByApiKeyHash(server.db, hashSecret('hss_unknown'), at(10 * KEY_USE_RECORDED_EVERY_MS))).toBe(
+      undefined,
+    );
   });
 
   it('refuses a session request without the CSRF header or with another token (403), accepts its own', async () => {
