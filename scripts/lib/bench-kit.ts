@@ -43,6 +43,8 @@ export type Autocannon = (options: {
   overallRate?: number;
   headers?: Record<string, string>;
   requests?: AutocannonRequest[];
+  /** Worker threads sending the requests (their requests must not carry functions); default: this thread. */
+  workers?: number;
 }) => Promise<AutocannonResult>;
 // @ts-expect-error -- autocannon has no type declarations; Autocannon above describes what is used.
 export const autocannon = (await import('autocannon')).default as Autocannon;

@@ -15,13 +15,20 @@ export interface LoadKind {
   requests: AutocannonRequest[];
 }
 
+/**
+ * Runs one kind for `duration` seconds. A kind whose requests are fixed (the readers) sends them from a worker thread
+ * of its own: the readers keep a thread busy, and the few writers, whose requests are made here, would otherwise
+ * wait for it to take their answers, which then measured this process's lag as much as the server's.
+ */
 export function runKind(baseUrl: string, kind: LoadKind, duration: number): Promise<AutocannonResult> {
+  const fixed = kind.requests.every((request) => request.setupRequest === undefined);
   return autocannon({
     url: baseUrl,
     connections: kind.connections,
     duration,
     requests: kind.requests,
     ...(kind.overallRate ? { overallRate: kind.overallRate } : {}),
+    ...(fixed ? { workers: 1 } : {}),
   });
 }
 
