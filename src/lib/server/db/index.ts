@@ -8,13 +8,13 @@ import { ratingQueueIdle, resumeRatingWork } from '#lib/server/services/rating-q
 export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
 
-// Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
 /**
  * PostgreSQL connections beside the pool's ten that only writes (db/priority.ts) are handed: a report's look-ups and
  * its transaction (REPORTS_AT_ONCE of them at once), an approval and the caller look-up of a state change.
  */
 const URGENT_CONNECTIONS = 6;
 
+// Kept on globalThis so that the dev server's module reloads reuse one embedded database (PGlite allows one owner).
 const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> | undefined };
 
 /**

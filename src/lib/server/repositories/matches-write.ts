@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
+import { teamRefRows, teamRefsInOrder } from './teams.ts';
+import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { MatchRow, MatchUpdate, NewMatch } from '#lib/server/db/tables/matches.ts';
 
 /**
@@ -90,6 +92,49 @@ export async function findTournamentIdByTag(db: DB, tag: string): Promise<number
     .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
     .executeTakeFirst();
   return row?.id;
+}
+
+/** What a report reads before its transaction (findReportContext). */
+export interface ReportContext {
+  /** The team of each reported tag, in their order (teamRefRows), or undefined. */
+  teams: ({ id: number; tag: string } | undefined)[];
+  /** The tournament named by the report (tag compared case-insensitively), or undefined (none named, or unknown). */
+  tournamentId: number | undefined;
+  /** The series a report goes to: the current one, else the newest; undefined when there is none. */
+  series: SeriesRow | undefined;
+}
+
+/**
+ * A report's look-ups, in ONE round trip: under a crowd each answer waits for a turn of the busy event loop, and
+ * look-ups side by side each held a connection that the burst's other writes waited for.
+ */
+export async function findReportContext(
+  db: DB,
+  tags: readonly [string, string],
+  tournamentTag: string | undefined,
+): Promise<ReportContext> {
+  const tournament =
+    tournamentTag === undefined
+      ? sql<number | null>`null::int`
+      : sql<number | null>`(select id from tournaments where lower(tag) = ${tournamentTag.toLowerCase()} limit 1)`;
+  const { rows } = await sql<
+    { [K in keyof SeriesRow]: SeriesRow[K] | null } & {
+      report_teams: { ord: number; id: number; tag: string }[];
+      report_tournament_id: number | null;
+    }
+  >`select s.*,
+      (select coalesce(json_agg(r), '[]'::json) from (${teamRefRows(tags)}) as r) as report_teams,
+      ${tournament} as report_tournament_id
+    from (select 1) as one
+    left join lateral (select * from series order by is_current desc, created_at desc, id desc limit 1) as s on true`.execute(
+    db,
+  );
+  const { report_teams, report_tournament_id, ...series } = rows[0]!;
+  return {
+    teams: teamRefsInOrder(tags, report_teams),
+    tournamentId: report_tournament_id ?? undefined,
+    series: series.id === null ? undefined : (series as SeriesRow),
+  };
 }
 
 /** What insertReportedMatch did: inserted the match, or found the game stored already and inserted nothing. */

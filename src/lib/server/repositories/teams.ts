@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 
@@ -26,14 +26,11 @@ export async function findTeamByTag(db: DB, tag: string): Promise<TeamRow | unde
 }
 
 /**
- * findTeamByTag for several tags in one round trip: the id and current tag of each tag's team (undefined when none),
- * in the order of `tags`.
+ * findTeamByTag for several tags in one query, as rows to select from (matches-write.ts findReportContext): the id and
+ * current tag of each tag's team, `ord` being the tag's 1-based position in `tags`; a tag without a team has no row.
  */
-export async function findTeamRefsByTags(
-  db: DB,
-  tags: readonly string[],
-): Promise<({ id: number; tag: string } | undefined)[]> {
-  const { rows } = await sql<{ ord: number; id: number; tag: string }>`select q.ord::int as ord, t.id, t.tag
+export function teamRefRows(tags: readonly string[]): RawBuilder<{ ord: number; id: number; tag: string }> {
+  return sql`select q.ord::int as ord, t.id, t.tag
     from jsonb_array_elements_text(${JSON.stringify(tags.map((tag) => tag.toLowerCase()))}::jsonb)
       with ordinality as q(tag, ord)
     cross join lateral (
@@ -44,7 +41,14 @@ export async function findTeamRefsByTags(
         select teams.id, teams.tag, 1, p.until from team_previous_tags p join teams on teams.id = p.team_id
           where lower(p.tag) = q.tag and teams.deleted_at is null) as c
       order by c.rank, c.until desc
-      limit 1) as t`.execute(db);
+      limit 1) as t`;
+}
+
+/** teamRefRows' rows in the order of `tags`: each tag's team (its id and current tag), or undefined. */
+export function teamRefsInOrder(
+  tags: readonly string[],
+  rows: readonly { ord: number; id: number; tag: string }[],
+): ({ id: number; tag: string } | undefined)[] {
   return tags.map((_, i) => {
     const row = rows.find((r) => r.ord === i + 1);
     return row && { id: row.id, tag: row.tag };

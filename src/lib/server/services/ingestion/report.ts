@@ -6,14 +6,9 @@ import { badRequest, conflict, unauthorized } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
 import { lockGameAndStoreUpload } from '#lib/server/repositories/log-uploads.ts';
-import {
-  findReportedMatch,
-  findTournamentIdByTag,
-  insertReportedMatch,
-} from '#lib/server/repositories/matches-write.ts';
+import { findReportedMatch, findReportContext, insertReportedMatch } from '#lib/server/repositories/matches-write.ts';
 import { auditEach } from '#lib/server/services/audit.ts';
 import { notifyQueued } from '#lib/server/services/rating-queue.ts';
-import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { normaliseOverrides } from './facts.ts';
 import { reportDataSchema, reportFieldsSchema, type ReportData, type ReportFields, type ReportInput } from './input.ts';
 import { prepareReportInWorker } from './prepare-pool.ts';
@@ -73,11 +68,6 @@ function readFields(input: ReportInput): ReportFields {
   return parsed.data;
 }
 
-function settledValue<T>(settled: PromiseSettledResult<T>): T {
-  if (settled.status === 'rejected') throw settled.reason;
-  return settled.value;
-}
-
 /** The team the report is made for: the key's team, else the first of the two that a signed-in user manages. */
 function submittingTeam(actor: Actor, teams: ReportTeam[]): { id: number; tag: string } | undefined {
   if (actor.kind === 'team-key')
@@ -92,14 +82,14 @@ function initialStatus(actor: Actor, kind: MatchType): CalculationStatus {
   return isAdmin(actor) ? 'queued' : 'pending';
 }
 
-async function resolveTournament(db: DB, kind: MatchType, tag: string | undefined): Promise<number | null> {
+/** The tournament of the report (findReportContext found it by `tag`): 400 when unknown, or missing for an event. */
+function reportTournament(kind: MatchType, tag: string | undefined, found: number | undefined): number | null {
   if (tag === undefined) {
     if (kind === 'event') throw badRequest(messages.reportEventNeedsTournament);
     return null;
   }
-  const id = await findTournamentIdByTag(db, tag);
-  if (id === undefined) throw badRequest(messages.tournamentNotFound(tag));
-  return id;
+  if (found === undefined) throw badRequest(messages.tournamentNotFound(tag));
+  return found;
 }
 
 /**
@@ -128,16 +118,10 @@ async function writeReport(
   const data = readData(input.data);
   const fields = readFields(input);
   if (!input.file) throw badRequest(messages.reportMissingFile);
-  // The look-ups run side by side, each on a connection of its own: under a crowd each answer waits for a turn of
-  // the busy event loop, so three in a row waited three turns. Their errors are told in this order.
-  const [teams, tournament, current] = await Promise.allSettled([
-    resolveReportTeams(db, actor, data.teams),
-    resolveTournament(db, data.kind, fields.event),
-    getDefaultSeries(db),
-  ]);
-  const [winner, loser] = settledValue(teams);
-  const tournamentId = settledValue(tournament);
-  const series = settledValue(current);
+  const context = await findReportContext(db, data.teams, fields.event);
+  const [winner, loser] = resolveReportTeams(actor, data.teams, context.teams);
+  const tournamentId = reportTournament(data.kind, fields.event, context.tournamentId);
+  const { series } = context;
   if (!series) throw badRequest(messages.reportNoSeries);
   const overrides = normaliseOverrides(fields);
   const bytes = uploadBytes(input.file.content);

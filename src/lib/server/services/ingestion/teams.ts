@@ -1,8 +1,6 @@
-import type { DB } from '#lib/server/db/index.ts';
 import { actsForTeam, type Actor } from '#lib/server/auth/actor.ts';
 import { badRequest, forbidden } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { findTeamRefsByTags } from '#lib/server/repositories/teams.ts';
 
 /** One side of a report: the tag as stored on the match and the registered team's id (null when unregistered). */
 export interface ReportTeam {
@@ -11,17 +9,18 @@ export interface ReportTeam {
 }
 
 /**
- * Resolves the reported tags (winner first). A registered team (old tags too) is stored under its current tag;
- * an unknown tag is an unregistered opponent stored by tag. 400 when both name the same team or neither is
- * registered; 403 unless the actor acts for one of the registered teams.
+ * Resolves the reported tags (winner first) from their teams as found (repositories/teams.ts teamRefRows, in the
+ * order of `tags`). A registered team (old tags too) is stored under its current tag; an unknown tag is an
+ * unregistered opponent stored by tag. 400 when both name the same team or neither is registered; 403 unless the
+ * actor acts for one of the registered teams.
  */
-export async function resolveReportTeams(
-  db: DB,
+export function resolveReportTeams(
   actor: Actor,
   tags: readonly [string, string],
-): Promise<[ReportTeam, ReportTeam]> {
+  found: readonly ({ id: number; tag: string } | undefined)[],
+): [ReportTeam, ReportTeam] {
   if (tags[0].toLowerCase() === tags[1].toLowerCase()) throw badRequest(messages.reportSameTeams);
-  const [winner, loser] = await findTeamRefsByTags(db, tags);
+  const [winner, loser] = found;
   if (winner && loser && winner.id === loser.id) throw badRequest(messages.reportSameTeams);
   if (!winner && !loser) throw badRequest(messages.reportNoRegisteredTeam);
   if (!actsForTeam(actor, winner?.id) && !actsForTeam(actor, loser?.id)) {
