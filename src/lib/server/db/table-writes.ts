@@ -14,7 +14,7 @@ import {
 
 /*
  * Writes to the tables every page's shell reads (the series and the tournaments), seen as this process makes them.
- * The shell keeps those rows in memory until they change (pages/shell-series.ts): changes made through the site
+ * The shell keeps those rows in memory until they change (pages/shell.ts shellSeries): changes made through the site
  * are announced (db/changes.ts), but this process also writes behind that feed (a test arranging data, a script
  * sharing the handle), and the copy must never outlive such a write either. A write counts once its statement has
  * returned (committed, unless inside a transaction, whose site change is announced after its commit).

@@ -3,6 +3,7 @@ import type { DB } from '#lib/server/db/index.ts';
 import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
 import { teamRefRows, teamRefsInOrder } from './teams.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { defaultSeriesQuery } from './series.ts';
 import type { MatchRow, MatchUpdate, NewMatch } from '#lib/server/db/tables/matches.ts';
 
 /**
@@ -84,14 +85,18 @@ export async function updateMatch(db: DB, id: number, values: MatchUpdate): Prom
     .execute();
 }
 
-/** The id of the tournament with this tag (case-insensitive), or undefined. */
-export async function findTournamentIdByTag(db: DB, tag: string): Promise<number | undefined> {
-  const row = await db
+/** The id of the tournament with this tag (case-insensitive), as a query (also a subquery: findReportContext). */
+function tournamentIdQuery(db: DB, tag: string) {
+  return db
     .selectFrom('tournaments')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['tag']), '=', tag.toLowerCase()))
-    .executeTakeFirst();
-  return row?.id;
+    .limit(1);
+}
+
+/** The id of the tournament with this tag (case-insensitive), or undefined. */
+export async function findTournamentIdByTag(db: DB, tag: string): Promise<number | undefined> {
+  return (await tournamentIdQuery(db, tag).executeTakeFirst())?.id;
 }
 
 /** What a report reads before its transaction (findReportContext). */
@@ -100,7 +105,7 @@ export interface ReportContext {
   teams: ({ id: number; tag: string } | undefined)[];
   /** The tournament named by the report (tag compared case-insensitively), or undefined (none named, or unknown). */
   tournamentId: number | undefined;
-  /** The series a report goes to: the current one, else the newest; undefined when there is none. */
+  /** The series a report goes to (series.ts defaultSeriesQuery); undefined when there is none. */
   series: SeriesRow | undefined;
 }
 
@@ -116,7 +121,7 @@ export async function findReportContext(
   const tournament =
     tournamentTag === undefined
       ? sql<number | null>`null::int`
-      : sql<number | null>`(select id from tournaments where lower(tag) = ${tournamentTag.toLowerCase()} limit 1)`;
+      : sql<number | null>`(${tournamentIdQuery(db, tournamentTag)})`;
   const { rows } = await sql<
     { [K in keyof SeriesRow]: SeriesRow[K] | null } & {
       report_teams: { ord: number; id: number; tag: string }[];
@@ -126,9 +131,7 @@ export async function findReportContext(
       (select coalesce(json_agg(r), '[]'::json) from (${teamRefRows(tags)}) as r) as report_teams,
       ${tournament} as report_tournament_id
     from (select 1) as one
-    left join lateral (select * from series order by is_current desc, created_at desc, id desc limit 1) as s on true`.execute(
-    db,
-  );
+    left join lateral (${defaultSeriesQuery(db)}) as s on true`.execute(db);
   const { report_teams, report_tournament_id, ...series } = rows[0]!;
   return {
     teams: teamRefsInOrder(tags, report_teams),

@@ -47,6 +47,25 @@ export function findSeriesByTag(db: DB, tag: string): Promise<SeriesRow | undefi
     .executeTakeFirst();
 }
 
+/**
+ * The series pages and reports fall back on, as a query (also a subquery: matches-write.ts findReportContext): the
+ * current one, else the newest (at most one is current: the series_one_current index).
+ */
+export function defaultSeriesQuery(db: DB) {
+  return db
+    .selectFrom('series')
+    .selectAll()
+    .orderBy('is_current', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+}
+
+/** The current series, else the newest one, else undefined (an empty database). */
+export function findDefaultSeries(db: DB): Promise<SeriesRow | undefined> {
+  return defaultSeriesQuery(db).executeTakeFirst();
+}
+
 /** The series flagged current, or undefined. */
 export function findCurrentSeries(db: DB): Promise<SeriesRow | undefined> {
   return db.selectFrom('series').selectAll().where('is_current', '=', true).executeTakeFirst();

@@ -5,7 +5,13 @@ import { seriesTagSchema } from '#lib/schemas/series.ts';
 import { badRequest, conflict, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { NEW_SERIES_MODEL } from '#lib/server/services/ratings/params.ts';
-import { findCurrentSeries, findSeriesByTag, insertSeries, listSeries } from '#lib/server/repositories/series.ts';
+import {
+  findCurrentSeries,
+  findDefaultSeries,
+  findSeriesByTag,
+  insertSeries,
+  listSeries,
+} from '#lib/server/repositories/series.ts';
 
 export function toSeries(row: SeriesRow): Series {
   return { tag: row.tag, name: row.name, current: row.is_current };
@@ -24,8 +30,8 @@ export async function requireSeries(db: DB, tag: string): Promise<SeriesRow> {
 }
 
 /** The current series, else the newest one, else undefined (an empty database). */
-export async function getDefaultSeries(db: DB): Promise<SeriesRow | undefined> {
-  return (await findCurrentSeries(db)) ?? (await listSeries(db))[0];
+export function getDefaultSeries(db: DB): Promise<SeriesRow | undefined> {
+  return findDefaultSeries(db);
 }
 
 /**

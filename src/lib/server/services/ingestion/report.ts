@@ -22,8 +22,8 @@ import { urgently } from '#lib/server/db/priority.ts';
 /**
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
  * per game), and a burst waits in this process without holding every pooled connection (ten, and six more for writes
- * only: db/index.ts). A transaction is four round trips (begin, lock and upload, insert with its same-game look-up, commit),
- * each waiting for a turn of a busy event loop. bench:load sends its 15 reports a second in bursts: at 8 at once the
+ * only: db/index.ts). A transaction is four round trips (begin, lock and upload, insert with its same-game look-up,
+ * commit), each waiting for a turn of a busy event loop. bench:load sends its 15 reports a second in bursts: at 8 at once the
  * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait is mostly gone while, with every
  * one of a burst waiting on one game's lock, four connections stay free for reads.
  */
