@@ -66,6 +66,16 @@ export async function seedTeams(
   return out;
 }
 
+/** Inserts a tournament named 'The Cup' under `tag`, in no series; returns its id. */
+export async function insertTournament(db: Kysely<Database>, tag: string): Promise<number> {
+  const row = await db
+    .insertInto('tournaments')
+    .values({ tag, name: 'The Cup', icon: null, invite: null, series_id: null, starts_at: null, ends_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Inserts a user with the given roles, managed teams and a live session; returns the request headers of that browser. */
 export async function seedUser(
   db: Kysely<Database>,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
-import { makeLog, reportForm, seedTeams, seedUser, twoMatchLog } from './fixtures.ts';
+import { insertTournament, makeLog, reportForm, seedTeams, seedUser, twoMatchLog } from './fixtures.ts';
 
 /** One game of the HLU examples (../shared/data/hll), in the export format `ext`. */
 const example = (ext: 'csv' | 'json' | 'txt') =>
@@ -31,18 +31,7 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     server = await startTestServer(engine, { MAX_UPLOAD_MB: '1' });
     teams = await seedTeams(server.db, [B, A, C, R, 'zulu']);
     await server.db.updateTable('teams').set({ deleted_at: new Date() }).where('tag', '=', 'zulu').execute();
-    await server.db
-      .insertInto('tournaments')
-      .values({
-        tag: `CUP${suffix}`,
-        name: 'The Cup',
-        icon: null,
-        invite: null,
-        series_id: null,
-        starts_at: null,
-        ends_at: null,
-      })
-      .execute();
+    await insertTournament(server.db, `CUP${suffix}`);
   });
   afterAll(async () => {
     await ratingQueueIdle(server.db);

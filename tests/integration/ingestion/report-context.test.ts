@@ -5,6 +5,7 @@ import { findReportContext } from '#lib/server/repositories/matches-write.ts';
 import { findTeamByTag } from '#lib/server/repositories/teams.ts';
 import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { insertTeam } from '#tests/integration/auth/helpers.ts';
+import { insertTournament } from './fixtures.ts';
 
 /*
  * A report's look-ups are one statement (findReportContext); what it finds must be what the separate look-ups find:
@@ -30,19 +31,7 @@ describe.each(engines)("a report's look-ups on %s", (engine) => {
     const alpha = await insertTeam(db, 'ALPHA');
     const renamed = await insertTeam(db, 'NEWTAG');
     await db.insertInto('team_previous_tags').values({ team_id: renamed, tag: 'OLDTAG', until: new Date() }).execute();
-    const cup = await db
-      .insertInto('tournaments')
-      .values({
-        tag: 'Cup',
-        name: 'The Cup',
-        icon: null,
-        invite: null,
-        series_id: null,
-        starts_at: null,
-        ends_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const cup = await insertTournament(db, 'Cup');
     const addSeries = (tag: string, createdAt: string, current = false) =>
       db
         .insertInto('series')
@@ -57,7 +46,7 @@ describe.each(engines)("a report's look-ups on %s", (engine) => {
       { id: alpha, tag: 'ALPHA' },
     ]);
     expect(await Promise.all(['oldtag', 'Alpha'].map((tag) => findTeamByTag(db, tag)))).toMatchObject(context.teams);
-    expect(context.tournamentId).toBe(cup.id);
+    expect(context.tournamentId).toBe(cup);
     // No series is current: the newest.
     expect(context.series?.tag).toBe('NEW');
     expect(context.series).toEqual(await getDefaultSeries(db));
