@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrate.ts';
 import { isUrgent } from './priority.ts';
 import { copyData } from './copy.ts';
 import { TableWriteWatch } from './table-writes.ts';
+import { pipelinedSender, sendTransactionsWith } from './one-trip.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -124,6 +125,7 @@ async function connectPostgres(url: string, options: PoolOptions): Promise<Datab
     dialect: new PostgresDialect({ pool: dialectPool }),
     plugins: [new TableWriteWatch()],
   });
+  sendTransactionsWith(db, pipelinedSender(dialectPool));
   return { db, engine: 'postgres', location: redact(url), close: () => db.destroy() };
 }
 
@@ -142,7 +144,7 @@ type PoolClient = import('pg').PoolClient;
  * only: under a crowd every connection is held by a read most of the time, and a write that waited for one to come
  * back waited a turn of the busy event loop for each of its statements' connections (bench:load: 35-50 ms p50).
  */
-function stallAware(pool: Pool, acquireMs: number, reserve: number): PostgresPool {
+function stallAware(pool: Pool, acquireMs: number, reserve: number): PostgresPool & { connect(): Promise<PoolClient> } {
   let lastProgress = Date.now();
   // pg emits one release for every acquire, also for a client released with an error.
   let handedOut = 0;

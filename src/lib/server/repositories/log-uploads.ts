@@ -12,35 +12,9 @@ export interface NewLogUpload {
   uploadedByTeamId: number | null;
 }
 
-/**
- * Stores an upload unless the same content (sha256) is already stored, and returns the stored row's id and whether
- * this call inserted it. Content-addressed: the first upload's path and filename are kept. While the inserting
- * transaction is open, a concurrent store of the same content waits for it (unique index) and then finds its row.
- */
-export async function storeLogUpload(db: DB, upload: NewLogUpload): Promise<{ id: number; created: boolean }> {
-  const inserted = await db
-    .insertInto('log_uploads')
-    .values({
-      sha256: upload.sha256,
-      path: upload.path,
-      filename: upload.filename,
-      format: upload.format,
-      size_bytes: upload.content.byteLength,
-      content: hexContent(upload.content),
-      uploaded_by_user_id: upload.uploadedByUserId,
-      uploaded_by_team_id: upload.uploadedByTeamId,
-    })
-    // No conflict target: every unique index (sha256 and the path derived from it) is an arbiter, so a concurrent
-    // store of the same content waits for the first and then does nothing instead of failing on the path.
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
-  return { id: await existingUploadId(db, upload.sha256), created: false };
-}
-
-async function existingUploadId(db: DB, sha256: string): Promise<number> {
-  return (await db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256).executeTakeFirstOrThrow()).id;
+/** The id of the upload stored with this content hash, as a query (a subquery of a later statement). */
+export function uploadIdBySha(db: DB, sha256: string) {
+  return db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256);
 }
 
 /**
@@ -76,35 +50,30 @@ export async function lockReportedGame(
 }
 
 /**
- * lockReportedGame, then storeLogUpload, in ONE statement (a report's transaction holds its turn for every round
- * trip). The locks are taken before the upload is stored, and so by every report before anything else: a resend
- * of the same content (same game) waits for the game's lock, never holding the upload's row meanwhile, and, once
- * the original has committed, finds its upload and then its match. The statement's snapshot predates the lock:
- * what reports committed meanwhile is read by the next statements.
+ * The statement that takes the game's locks (lockReportedGame), then stores the upload unless the same content
+ * (sha256) is stored already (content-addressed: the first upload's path and filename are kept), in ONE statement
+ * (a report's transaction holds its turn for every round trip). The locks are taken before the upload is stored, and
+ * so by every report before anything else: a resend of the same content (same game) waits for the game's lock, never
+ * holding the upload's row meanwhile, and, once the original has committed, the next statement finds its upload and
+ * then its match. The statement's snapshot predates the lock: what reports committed meanwhile is read by the next
+ * statements.
  */
-export async function lockGameAndStoreUpload(
-  db: DB,
+export function lockGameAndStoreUpload(
   game: { gameKey: string | null; tags: readonly [string, string] },
   upload: NewLogUpload,
-): Promise<{ id: number; created: boolean }> {
+): RawBuilder<{ id: number }> {
   // INSERT ... SELECT gives its parameters no column types: each is cast to its column's. The select reads the
-  // aggregate of the locks, so every lock is held before the row is inserted.
-  const inserted = await sql<{ id: number }>`insert into log_uploads
+  // aggregate of the locks, so every lock is held before the row is inserted. No conflict target: every unique index
+  // (sha256 and the path derived from it) is an arbiter, so a concurrent store of the same content waits for the
+  // first and then does nothing instead of failing on the path.
+  return sql<{ id: number }>`insert into log_uploads
       (sha256, path, filename, format, size_bytes, content, uploaded_by_user_id, uploaded_by_team_id)
     select ${upload.sha256}::text, ${upload.path}::text, ${upload.filename}::text, ${upload.format}::text,
       ${upload.content.byteLength}::int, ${hexContent(upload.content)}, ${upload.uploadedByUserId}::int,
       ${upload.uploadedByTeamId}::int
     from (select count(pg_advisory_xact_lock(k)) from (${gameLockKeys(game)}) as keys) as locked
     on conflict do nothing
-    returning id`.execute(db);
-  const row = inserted.rows[0];
-  if (row) return { id: row.id, created: true };
-  return { id: await existingUploadId(db, upload.sha256), created: false };
-}
-
-/** The id of the upload with this content hash, or undefined. */
-export async function findLogUploadIdBySha(db: DB, sha256: string): Promise<number | undefined> {
-  return (await db.selectFrom('log_uploads').select('id').where('sha256', '=', sha256).executeTakeFirst())?.id;
+    returning id`;
 }
 
 /** One stored upload with its content, or undefined. */

@@ -4,26 +4,27 @@ import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
 import { teamRefRows, teamRefsInOrder } from './teams.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { defaultSeriesQuery } from './series.ts';
+import { uploadIdBySha } from './log-uploads.ts';
+import { refusalReason } from '#lib/server/db/one-trip.ts';
 import type { MatchRow, MatchUpdate, NewMatch } from '#lib/server/db/tables/matches.ts';
 
 /**
- * The match already reported from this upload and match index for the same winner/loser pair (tags compared
- * case-insensitively), with its series tag; undefined when there is none.
+ * The match already reported from this upload (the one stored with this content hash) and match index for the same
+ * winner/loser pair (tags compared case-insensitively), with its series tag, as a query.
  */
-export function findReportedMatch(
+function reportedMatches(
   db: DB,
-  key: { logUploadId: number; matchIndex: number; winnerTag: string; loserTag: string },
-): Promise<{ id: number; series: string } | undefined> {
+  key: { sha256: string; matchIndex: number | null; winnerTag: string; loserTag: string },
+) {
   return db
     .selectFrom('matches')
     .innerJoin('series', 'series.id', 'matches.series_id')
     .select(['matches.id', 'series.tag as series'])
-    .where('matches.log_upload_id', '=', key.logUploadId)
+    .where('matches.log_upload_id', '=', uploadIdBySha(db, key.sha256))
     .where('matches.log_match_index', '=', key.matchIndex)
     .where((eb) => eb(eb.fn('lower', ['matches.winner_tag']), '=', key.winnerTag.toLowerCase()))
     .where((eb) => eb(eb.fn('lower', ['matches.loser_tag']), '=', key.loserTag.toLowerCase()))
-    .orderBy('matches.id')
-    .executeTakeFirst();
+    .orderBy('matches.id');
 }
 
 /** What tells two reports of one game apart from two games (see sameGameMatches). */
@@ -140,33 +141,62 @@ export async function findReportContext(
   };
 }
 
-/** What insertReportedMatch did: inserted the match, or found the game stored already and inserted nothing. */
-export type ReportedMatchInsert = { inserted: number } | { sameGame: { id: number; series: string } };
+/** Why reportedMatchInsert refused to insert: the match of the game stored already, and how it was found. */
+export interface ReportRefusal {
+  /** 'resent': the same upload, match index and winner/loser; 'same-game': another report of the game (sameGameMatches). */
+  kind: 'resent' | 'same-game';
+  match_id: number;
+  series: string;
+}
+
+/** The refusal of reportedMatchInsert that `error` carries (db/one-trip.ts), or undefined for any other error. */
+export function readReportRefusal(error: unknown): ReportRefusal | undefined {
+  const reason = refusalReason(error);
+  return reason === undefined ? undefined : (JSON.parse(reason) as ReportRefusal);
+}
 
 /**
- * Inserts a reported match with everything it writes, in ONE statement (each statement costs the embedded engine
+ * The statement inserting a reported match with everything it writes (each statement costs the embedded engine
  * several protocol round trips, and under a crowd each waits for a turn of the event loop): the match row, its
- * players, aliases and per-player rows (matchPlayerWrites; the stats' match_id is replaced by the new id), a rating
- * row in the series for each registered team that has none (the series' initial mu and sigma, passed in because the
- * caller has the series row), and the audit entry when given (`audit`: an expression inserting it for each row of
- * the match's CTE, services/audit.ts auditEach). The same statement looks for a stored match of the same `game`
- * (the oldest wins; it cannot see the row being inserted): when there is one, it answers `sameGame` and the caller
- * must roll its transaction back, since the rows were written (a repeated game is rare; a look-up of its own before
- * the insert cost every report a round trip). Run it under the game's lock (log-uploads.ts lockReportedGame) taken
- * by an earlier statement of the transaction, so that its snapshot sees every report of the game before it.
+ * upload being the one stored with `upload.sha256` (by an earlier statement of the transaction:
+ * lockGameAndStoreUpload), its players, aliases and per-player rows (matchPlayerWrites; the stats' match_id is
+ * replaced by the new id), a rating row in the series for each registered team that has none (the series' initial mu
+ * and sigma, passed in because the caller has the series row), and the audit entry when given (`audit`: an
+ * expression inserting it for each row of the match's CTE, services/audit.ts auditEach). It fails instead (a
+ * ReportRefusal, readReportRefusal), so that its transaction keeps nothing, when the match is stored already: the
+ * same upload's match of the same index and winner/loser (a resend), else the oldest match of the same `game` (it
+ * cannot see the row being inserted; a repeated game is rare, and a look-up of its own before the insert cost every
+ * report a round trip). Run it under the game's lock (log-uploads.ts lockGameAndStoreUpload) taken by an earlier
+ * statement of the transaction, so that its snapshot sees every report of the game before it.
  */
-export async function insertReportedMatch(
+export function reportedMatchInsert(
   db: DB,
-  match: NewMatch,
+  match: Omit<NewMatch, 'log_upload_id'>,
+  upload: { sha256: string },
   players: MatchPlayerWrites,
   ratings: { series: { id: number; rating_mu: number; rating_sigma: number }; teamIds: readonly number[] },
   game: GameKey,
   audit?: (inserted: string) => RawBuilder<unknown>,
-): Promise<ReportedMatchInsert> {
-  const insert = db.insertInto('matches').values(match).returning('id');
+): RawBuilder<{ id: number; refused: number | null }> {
+  const resend = {
+    sha256: upload.sha256,
+    matchIndex: match.log_match_index ?? null,
+    winnerTag: match.winner_tag,
+    loserTag: match.loser_tag,
+  };
+  const insert = db
+    .insertInto('matches')
+    .values({ ...match, log_upload_id: uploadIdBySha(db, upload.sha256) })
+    .returning('id');
   const { series } = ratings;
-  const result = await sql<{ id: number; same_id: number | null; same_series: string | null }>`with
+  return sql<{ id: number; refused: number | null }>`with
+    resent as (${reportedMatches(db, resend).limit(1)}),
     same as (${sameGameMatches(db, game).limit(1)}),
+    refusal as (
+      select hss_refuse(json_build_object('kind', r.kind, 'match_id', r.id, 'series', r.series)::text) as refused
+      from (select 1 as rank, 'resent' as kind, id, series from resent
+        union all select 2, 'same-game', id, series from same
+        order by rank limit 1) as r),
     m as (${insert}),
     ${matchPlayerWrites(players, sql<number>`(select id from m)`)},
     tr as (
@@ -183,9 +213,5 @@ export async function insertReportedMatch(
     au as (${audit('m')})`
           : sql``
       }
-    select (select id from m) as id, (select id from same) as same_id, (select series from same) as same_series`.execute(
-    db,
-  );
-  const row = result.rows[0]!;
-  return row.same_id !== null ? { sameGame: { id: row.same_id, series: row.same_series! } } : { inserted: row.id };
+    select (select id from m) as id, (select max(refused) from refusal) as refused`;
 }

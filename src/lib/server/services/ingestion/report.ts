@@ -6,7 +6,7 @@ import { badRequest, conflict, unauthorized } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
 import { lockGameAndStoreUpload } from '#lib/server/repositories/log-uploads.ts';
-import { findReportedMatch, findReportContext, insertReportedMatch } from '#lib/server/repositories/matches-write.ts';
+import { findReportContext, readReportRefusal, reportedMatchInsert } from '#lib/server/repositories/matches-write.ts';
 import { auditEach } from '#lib/server/services/audit.ts';
 import { notifyQueued } from '#lib/server/services/rating-queue.ts';
 import { normaliseOverrides } from './facts.ts';
@@ -18,13 +18,14 @@ import { resolveReportTeams, type ReportTeam } from './teams.ts';
 import { uploadBytes, uploadPath } from './upload.ts';
 import { inTurn } from '#lib/server/db/in-turn.ts';
 import { urgently } from '#lib/server/db/priority.ts';
+import { transactionInOneTrip } from '#lib/server/db/one-trip.ts';
 
 /**
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
  * per game), and a burst waits in this process without holding every pooled connection (ten, and six more for writes
- * only: db/index.ts). A transaction is four round trips (begin, lock and upload, insert with its same-game look-up,
- * commit), each waiting for a turn of a busy event loop. bench:load sends its 15 reports a second in bursts: at 8 at once the
- * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait is mostly gone while, with every
+ * only: db/index.ts). A transaction is one round trip (db/one-trip.ts), which waits for a turn of a busy event loop.
+ * bench:load sends its 15 reports a second in bursts: when a transaction took four round trips, at 8 at once the
+ * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait was mostly gone while, with every
  * one of a burst waiting on one game's lock, four connections stay free for reads.
  */
 const REPORTS_AT_ONCE = 12;
@@ -150,80 +151,80 @@ async function writeReport(
   // A report locks its game (lockGameAndStoreUpload: its content key and its two teams) before storing its upload,
   // so that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run
   // the transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
-  // The transaction holds its turn for each of its round trips: three (the lock and the upload, the match with its
-  // same-game look-up and audit entry, the commit), four for a resend.
+  // The transaction is one round trip (db/one-trip.ts): the begin, the lock and the upload, the match with its checks
+  // and audit entry, the commit.
+  const game = { gameKey: columns.game_key, tags: [winner.tag, loser.tag] } as const;
+  const upload = {
+    sha256,
+    path,
+    filename,
+    format: prepared.format,
+    content: bytes,
+    uploadedByUserId: userId,
+    uploadedByTeamId: submitter?.id ?? null,
+  };
+  const match = {
+    ...columns,
+    series_id: series.id,
+    title: fields.title ?? null,
+    type: data.kind,
+    tournament_id: tournamentId,
+    map: facts.map,
+    date: facts.date,
+    result: facts.result,
+    winner_tag: winner.tag,
+    loser_tag: loser.tag,
+    winner_team_id: winner.id,
+    loser_team_id: loser.id,
+    calculation_status: status,
+    visibility: fields.visibility ?? 'public',
+    submitted_by_tag: submitter?.tag ?? null,
+    submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
+    submitted_by_team_id: submitter?.id ?? null,
+    submitted_by_user_id: userId,
+    url: fields.url ?? null,
+    source: input.source ?? 'log',
+    import_key: null,
+    report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+  };
+  const statements = [
+    lockGameAndStoreUpload(game, upload).compile(db),
+    reportedMatchInsert(
+      db,
+      match,
+      upload,
+      { players: prepared.players, seen: facts.date, count: true, stats: prepared.stats },
+      { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
+      { ...game, map: facts.map, date: facts.date, windowMs: SAME_GAME_WINDOW_MS },
+      (inserted) =>
+        auditEach(inserted, actor, 'match.report', 'match', null, {
+          teams: [winner.tag, loser.tag],
+          kind: data.kind,
+          result: facts.result,
+          status,
+          upload: sha256,
+        }),
+    ).compile(db),
+  ];
   const result = await inTurn(
     db,
     'report',
-    () =>
-      db.transaction().execute(async (trx): Promise<ReportResult> => {
-        const game = { gameKey: columns.game_key, tags: [winner.tag, loser.tag] } as const;
-        const upload = await lockGameAndStoreUpload(trx, game, {
-          sha256,
-          path,
-          filename,
-          format: prepared.format,
-          content: bytes,
-          uploadedByUserId: userId,
-          uploadedByTeamId: submitter?.id ?? null,
+    async (): Promise<ReportResult> => {
+      try {
+        const [, inserted] = await transactionInOneTrip(db, statements);
+        return { match_id: (inserted!.rows[0] as { id: number }).id, series: series.tag, created: true };
+      } catch (error) {
+        const refusal = readReportRefusal(error);
+        if (!refusal) throw error;
+        // The game's lock, taken first, serialises the reports of one game: a resend that raced the original found
+        // the original's match.
+        if (refusal.kind === 'resent') return { match_id: refusal.match_id, series: refusal.series, created: false };
+        throw conflict(messages.reportSameGame(refusal.match_id), {
+          match_id: refusal.match_id,
+          series: refusal.series,
         });
-        if (!upload.created) {
-          // Known content: the game's lock, taken above, serialises the reports of it (same content, same game), so a
-          // resend that raced the original finds the original's match here.
-          const existing = await findReportedMatch(trx, {
-            logUploadId: upload.id,
-            matchIndex: prepared.index,
-            winnerTag: winner.tag,
-            loserTag: loser.tag,
-          });
-          if (existing) return { match_id: existing.id, series: existing.series, created: false };
-        }
-        const insert = await insertReportedMatch(
-          trx,
-          {
-            ...columns,
-            series_id: series.id,
-            title: fields.title ?? null,
-            type: data.kind,
-            tournament_id: tournamentId,
-            map: facts.map,
-            date: facts.date,
-            result: facts.result,
-            winner_tag: winner.tag,
-            loser_tag: loser.tag,
-            winner_team_id: winner.id,
-            loser_team_id: loser.id,
-            calculation_status: status,
-            visibility: fields.visibility ?? 'public',
-            submitted_by_tag: submitter?.tag ?? null,
-            submitted_by_username: fields.username ?? (actor.kind === 'user' ? actor.name : null),
-            submitted_by_team_id: submitter?.id ?? null,
-            submitted_by_user_id: userId,
-            url: fields.url ?? null,
-            log_upload_id: upload.id,
-            source: input.source ?? 'log',
-            import_key: null,
-            report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
-          },
-          { players: prepared.players, seen: facts.date, count: true, stats: prepared.stats },
-          { series, teamIds: [winner.id, loser.id].filter((id): id is number => id !== null) },
-          { ...game, map: facts.map, date: facts.date, windowMs: SAME_GAME_WINDOW_MS },
-          (inserted) =>
-            auditEach(inserted, actor, 'match.report', 'match', null, {
-              teams: [winner.tag, loser.tag],
-              kind: data.kind,
-              result: facts.result,
-              status,
-              upload: sha256,
-            }),
-        );
-        // Thrown, the conflict rolls back what the statement wrote.
-        if ('sameGame' in insert) {
-          const { id, series } = insert.sameGame;
-          throw conflict(messages.reportSameGame(id), { match_id: id, series });
-        }
-        return { match_id: insert.inserted, series: series.tag, created: true };
-      }),
+      }
+    },
     REPORTS_AT_ONCE,
   );
   return { result, queued: result.created && status === 'queued' };
