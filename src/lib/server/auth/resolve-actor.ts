@@ -3,7 +3,8 @@ import { urgently } from '#lib/server/db/priority.ts';
 import { anonymous, type Actor } from './actor.ts';
 import { isStateChange } from './csrf.ts';
 import { hashSecret } from './tokens.ts';
-import { findTeamByApiKeyHash, findUserBySessionHash } from '#lib/server/repositories/actors.ts';
+import { findSessionCaller, findTeamByApiKeyHash } from '#lib/server/repositories/actors.ts';
+import { keptCaller } from './caller-cache.ts';
 
 export { SESSION_COOKIE } from './cookies.ts';
 
@@ -16,19 +17,25 @@ export function bearerToken(request: Request): string | undefined {
 
 /**
  * Resolves who is calling: a team API key (Authorization: Bearer) wins over a session cookie.
- * An unknown key or session is anonymous; endpoints decide between 401 and 403.
+ * An unknown key or session is anonymous; endpoints decide between 401 and 403. Known callers are kept in memory
+ * for a while (caller-cache.ts), so a key's recorded last use lags by up to CALLER_MAX_AGE_MS more.
  */
 export async function resolveActor(db: DB, request: Request, sessionToken: string | undefined): Promise<Actor> {
   const key = bearerToken(request);
   if (!key && !sessionToken) return anonymous;
-  const lookUp = async (): Promise<Actor> => {
+  const now = new Date();
+  const lookUp = async (): Promise<Actor | undefined> => {
     if (key) {
-      const team = await findTeamByApiKeyHash(db, hashSecret(key));
-      return team ? { kind: 'team-key', teamId: team.id, teamTag: team.tag } : anonymous;
+      const hash = hashSecret(key);
+      return keptCaller(db, `key:${hash}`, now.getTime(), async () => {
+        const team = await findTeamByApiKeyHash(db, hash, now);
+        return team && { actor: { kind: 'team-key', teamId: team.id, teamTag: team.tag } };
+      });
     }
-    return (sessionToken && (await findUserBySessionHash(db, hashSecret(sessionToken)))) || anonymous;
+    const hash = hashSecret(sessionToken!);
+    return keptCaller(db, `session:${hash}`, now.getTime(), () => findSessionCaller(db, hash, now));
   };
   // The caller of a change (a match report, an approval) is looked up ahead of the crowd's reads (db/priority.ts),
   // as the change itself is.
-  return isStateChange(request) ? urgently(lookUp) : lookUp();
+  return (await (isStateChange(request) ? urgently(lookUp) : lookUp())) ?? anonymous;
 }

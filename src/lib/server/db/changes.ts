@@ -16,6 +16,8 @@ const RECONNECT_MS = [250, 500, 1000, 2000, 5000];
 
 interface Feed {
   listeners: Set<() => void>;
+  /** Told only of other instances' changes (and of those possibly missed while not listening). */
+  remoteListeners: Set<() => void>;
   /** Set on PostgreSQL once the LISTEN connection is attached: announcements are sent to other instances too. */
   shared: boolean;
   stop?: () => Promise<void>;
@@ -30,12 +32,12 @@ const { instance: INSTANCE, feeds } = (registry.__hssChanges ??= { instance: ran
 
 function feedOf(db: DB): Feed {
   let feed = feeds.get(db);
-  if (!feed) feeds.set(db, (feed = { listeners: new Set(), shared: false }));
+  if (!feed) feeds.set(db, (feed = { listeners: new Set(), remoteListeners: new Set(), shared: false }));
   return feed;
 }
 
-function tell(feed: Feed): void {
-  for (const listener of feed.listeners) {
+function tell(feed: Feed, remote = false): void {
+  for (const listener of remote ? [...feed.remoteListeners, ...feed.listeners] : feed.listeners) {
     try {
       listener();
     } catch (error) {
@@ -60,6 +62,14 @@ export function instanceSessionName(instance: string): string {
 /** Calls `listener` after every change of `db`'s data, made by this instance or (on PostgreSQL) by another one. */
 export function onDataChange(db: DB, listener: () => void): void {
   feedOf(db).listeners.add(listener);
+}
+
+/**
+ * Calls `listener` after every change of `db`'s data made by another instance or process (PostgreSQL only), and
+ * after the listening connection was lost, when such changes may have gone unheard; not after this instance's own.
+ */
+export function onRemoteDataChange(db: DB, listener: () => void): void {
+  feedOf(db).remoteListeners.add(listener);
 }
 
 /**
@@ -99,14 +109,14 @@ export async function shareDataChanges(db: DB, url: string): Promise<() => Promi
     if (stopped) return;
     const next = new pg.Client({ connectionString: url, application_name: instanceSessionName(INSTANCE) });
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== INSTANCE) tell(feed);
+      if (message.channel === CHANNEL && message.payload !== INSTANCE) tell(feed, true);
     });
     next.on('error', () => void reconnect(next));
     try {
       await next.connect();
       await next.query(`listen ${CHANNEL}`);
       client = next;
-      if (attempt > 0) tell(feed); // changes made while we were not listening went unheard
+      if (attempt > 0) tell(feed, true); // changes made while we were not listening went unheard
       attempt = 0;
     } catch {
       void reconnect(next);

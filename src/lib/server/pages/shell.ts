@@ -6,7 +6,7 @@ import { getConfig } from '#lib/server/config.ts';
 import { listTeamTags } from '#lib/server/repositories/teams.ts';
 import { toSeries } from '#lib/server/services/series.ts';
 import { onDataChange } from '#lib/server/db/changes.ts';
-import { watchedTableWrites } from '#lib/server/db/table-writes.ts';
+import { tableWrites } from '#lib/server/db/table-writes.ts';
 import { listSeriesAndActiveTournaments } from '#lib/server/repositories/series.ts';
 
 export type ShellSeries = Awaited<ReturnType<typeof listSeriesAndActiveTournaments>>;
@@ -43,7 +43,7 @@ export function shellSeries(db: DB): Promise<ShellSeries> {
       delete created.kept;
     });
   }
-  const writes = watchedTableWrites();
+  const writes = tableWrites('shell');
   const { kept, generation } = state;
   if (kept && kept.generation === generation && kept.writes === writes) return kept.value;
   const entry: Kept = { generation, writes, value: listSeriesAndActiveTournaments(db) };

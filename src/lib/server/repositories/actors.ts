@@ -41,14 +41,18 @@ export async function findTeamByApiKeyHash(
 }
 
 /**
- * The signed-in user behind a live session token hash, as an Actor (roles and managed live teams), or undefined
- * when expired or unknown. One statement, for the reason findTeamByApiKeyHash gives.
+ * The signed-in user behind a live session token hash, as an Actor (roles and managed live teams), with the
+ * session's expiry; undefined when expired or unknown. One statement, for the reason findTeamByApiKeyHash gives.
  */
-export async function findUserBySessionHash(db: DB, tokenHash: string, now = new Date()): Promise<Actor | undefined> {
+export async function findSessionCaller(
+  db: DB,
+  tokenHash: string,
+  now = new Date(),
+): Promise<{ actor: Actor; expiresAt: Date } | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as userId', 'users.discord_id', 'users.name'])
+    .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id as userId', 'users.discord_id', 'users.name'])
     .select((eb) => [
       sql<Role[]>`coalesce((${eb
         .selectFrom('user_roles')
@@ -65,7 +69,7 @@ export async function findUserBySessionHash(db: DB, tokenHash: string, now = new
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
+  const actor: Actor = {
     kind: 'user',
     userId: row.userId,
     discordId: row.discord_id,
@@ -74,6 +78,7 @@ export async function findUserBySessionHash(db: DB, tokenHash: string, now = new
     managedTeamIds: row.teams,
     sessionId: row.sessionId,
   };
+  return { actor, expiresAt: row.expires_at };
 }
 
 /** Stored roles plus the derived ones: every user has USER; whoever manages a live team is a TEAM_MANAGER. */
