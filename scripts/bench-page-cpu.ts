@@ -22,6 +22,7 @@ import {
   stopChild,
   table,
 } from './lib/bench-kit.ts';
+import { signInAdmin } from './lib/load-kinds.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
     encoding: { type: 'string' },
+    // As a signed-in visitor (the demo admin's session): the page cache is bypassed and the caller is looked up.
+    'signed-in': { type: 'boolean', default: false },
     // Another build to compare with: both servers answer in turn, so that the load of the machine weighs on both.
     against: { type: 'string' },
   },
@@ -82,6 +85,13 @@ const watcher = new pg.Client({ connectionString: ADMIN_URL });
 await watcher.connect();
 try {
   const sights = await siteSights(baseUrl);
+  const asking = async (base: string): Promise<RequestInit> => {
+    if (!values['signed-in']) return ASK;
+    const { cookie } = (await signInAdmin(base)).headers;
+    return { headers: { ...ASK.headers, cookie: cookie! } };
+  };
+  const init = await asking(baseUrl);
+  const otherInit = other ? await asking(other.baseUrl) : undefined;
   const { q } = sights;
   const pages: { name: string; path: string; status?: number }[] = [
     // The fixed cost of any page: middleware, shell, headers, compression, with no data of its own.
@@ -98,16 +108,18 @@ try {
     const otherTarget = other && new URL(page.path, other.baseUrl);
     let bytes = 0;
     for (let i = 0; i < 20; i++) {
-      bytes = (await (await fetch(target, ASK)).arrayBuffer()).byteLength; // warm-up
-      if (otherTarget) await (await fetch(otherTarget, ASK)).arrayBuffer();
+      bytes = (await (await fetch(target, init)).arrayBuffer()).byteLength; // warm-up
+      if (otherTarget) await (await fetch(otherTarget, otherInit)).arrayBuffer();
     }
     const pids = await backends(watcher);
     const before = { server: cpuMs(child.pid!), db: pids.reduce((s, p) => s + cpuMs(p), 0) };
     const otherBefore = other ? cpuMs(other.child.pid!) : 0;
     const started = performance.now();
     for (let i = 0; i < REQUESTS; i++) {
-      for (const t of otherTarget ? [target, otherTarget] : [target]) {
-        const response = await fetch(t, ASK);
+      for (const [t, ask] of otherTarget
+        ? [[target, init] as const, [otherTarget, otherInit] as const]
+        : [[target, init] as const]) {
+        const response = await fetch(t, ask);
         if (response.status !== (page.status ?? 200)) throw new Error(`${page.path} answered ${response.status}`);
         await response.arrayBuffer();
       }
@@ -127,7 +139,8 @@ try {
       ...(otherServer === undefined ? [] : [otherServer.toFixed(1)]),
     ]);
   }
-  console.log(`\nCPU per uncached request (ms), ${REQUESTS} sequential requests, READ_CACHE_SECONDS=0\n`);
+  const who = values['signed-in'] ? ', signed in' : '';
+  console.log(`\nCPU per uncached request (ms), ${REQUESTS} sequential requests, READ_CACHE_SECONDS=0${who}\n`);
   console.log(
     table(['page', '', 'server', 'postgres', 'total', 'wall', ...(other ? [`server of ${values.against}`] : [])], rows),
   );
