@@ -28,17 +28,15 @@ const GROUPS = {
 } as const;
 export type TableGroup = keyof typeof GROUPS;
 
+const groupTables = Object.entries(GROUPS) as [TableGroup, readonly string[]][];
 const groupsOf = new Map<string, TableGroup[]>();
-for (const [group, tables] of Object.entries(GROUPS) as [TableGroup, readonly string[]][])
+for (const [group, tables] of groupTables)
   for (const table of tables) groupsOf.set(table, [...(groupsOf.get(table) ?? []), group]);
 // A raw statement (sql``) is counted when it both writes and names a table of the group: cheap, and never misses one.
 const RAW_WRITE = /\b(insert|update|delete|truncate|drop|alter|copy|merge)\b/i;
-const RAW_TABLES = Object.fromEntries(
-  (Object.entries(GROUPS) as [TableGroup, readonly string[]][]).map(([group, tables]) => [
-    group,
-    new RegExp(`\\b(${tables.join('|')})\\b`, 'i'),
-  ]),
-) as Record<TableGroup, RegExp>;
+const rawTables = groupTables.map(
+  ([group, tables]) => [group, new RegExp(`\\b(${tables.join('|')})\\b`, 'i')] as const,
+);
 
 // On globalThis, like the change feed (changes.ts): the site server (scripts, tests) and the built pages each load
 // their own copy of this module, and both must see the one count.
@@ -69,8 +67,8 @@ function groupsWritten(node: RootOperationNode): TableGroup[] {
       return node.from.froms.flatMap((from) => written(tableName(from)));
     default: {
       if (!RawNode.is(node) || !node.sqlFragments.some((part) => RAW_WRITE.test(part))) return [];
-      const named = (group: TableGroup) => node.sqlFragments.some((part) => RAW_TABLES[group].test(part));
-      return (Object.keys(GROUPS) as TableGroup[]).filter(named);
+      const named = ([, table]: (typeof rawTables)[number]) => node.sqlFragments.some((part) => table.test(part));
+      return rawTables.filter(named).map(([group]) => group);
     }
   }
 }

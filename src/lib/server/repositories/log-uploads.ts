@@ -37,7 +37,7 @@ function gameLockKeys(game: { gameKey: string | null; tags: readonly [string, st
 /**
  * Serialises, until the end of the current transaction, the new reports that could be of one game: those with the
  * same content key (when given) and those between the same two teams (tags compared case-insensitively, either
- * order): the two ways insertReportedMatch (matches-write.ts) finds a stored game, so two reports of one game in
+ * order): the two ways reportedMatchInsert (matches-write.ts) finds a stored game, so two reports of one game in
  * different files (which no unique index joins) cannot both miss each other and store it twice, while reports of
  * other games go on side by side.
  * The locks are taken in one statement, in key order, so that two reports never wait on each other crosswise.
