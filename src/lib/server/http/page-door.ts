@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import zlib from 'node:zlib';
-import { chooseEncoding, type Encoding } from './compression.ts';
+import { chooseEncoding } from './compression.ts';
+import { keptEncoding, type KeptBody } from './kept-encoding.ts';
 import { etagMatches, PUBLIC_CACHE_CONTROL } from './cache.ts';
 import { doorDb, pageAtDoor, pageRenderingAtDoor, type CachedPage } from './page-cache.ts';
 import { freshPublicRead, type CachedAnswer } from './read-cache.ts';
@@ -10,21 +10,19 @@ import { NON_HTML_CSP } from './security-headers.ts';
 /*
  * Cached pages answered by the site server before the Astro handler runs: a hit then costs what a static file costs
  * (no adapter, no middleware chain, no Response objects). The headers of each cached page, with its security
- * headers and policy, are put together once, and each encoding of its body is compressed once.
+ * headers and policy, are put together once, and each encoding of its body is made once (quickly, then at its best
+ * when the page lasts: kept-encoding.ts).
  */
 
-interface Prepared {
+interface Prepared extends KeptBody {
   status: number;
   headers: OutgoingHttpHeaders;
   /** The headers of a 304: the page's, without its body's type. */
   notModified: OutgoingHttpHeaders;
   etag: string;
-  identity: Buffer;
   compressible: boolean;
-  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-const BROTLI_QUALITY = 11;
 const prepared = new WeakMap<CachedPage, Prepared>();
 
 function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: string, marked: boolean): Prepared {
@@ -45,19 +43,6 @@ function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: str
   }
   const { 'content-type': _type, ...notModified } = headers;
   return { status: page.status, headers, notModified, etag: page.etag, identity, compressible, encoded: {} };
-}
-
-// Compressed once per page and kept with it: the best brotli costs ~10 ms for a large page, paid once.
-function encodedBody(entry: Prepared, encoding: Encoding): Buffer {
-  let body = entry.encoded[encoding];
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-        : zlib.gzipSync(entry.identity, { level: 9 });
-    entry.encoded[encoding] = body;
-  }
-  return body;
 }
 
 const readPages = new WeakMap<CachedAnswer, CachedPage>();
@@ -101,14 +86,17 @@ export function doorKey(target: string): string {
   return url.pathname + url.search;
 }
 
-/** Writes a cached page (or read) to `res`: 304 when `req` names its ETag, else compressed as the client accepts. */
-function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): void {
+/**
+ * Writes a cached page (or read) to `res`: 304 when `req` names its ETag, else compressed as the client accepts
+ * (kept-encoding.ts: `stillKept` tells whether the page is still the one answered for its address).
+ */
+function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared, stillKept: () => boolean): void {
   if (entry.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, entry.etag)) {
     res.writeHead(304, entry.notModified).end();
     return;
   }
   const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  const body = encoding ? encodedBody(entry, encoding) : entry.identity;
+  const body = encoding ? keptEncoding(entry, encoding, stillKept) : entry.identity;
   const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
   res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
 }
@@ -138,15 +126,16 @@ export function answerFromDoor(
   const api = isApiPath(pathname);
   if (!api && isApiOrAsset(pathname)) return false;
   const key = doorKey(req.url ?? '/');
-  const page = api ? readAtDoor(key) : pageAtDoor(key);
+  const kept = () => (api ? readAtDoor(key) : pageAtDoor(key));
+  const page = kept();
   if (page) {
-    writePage(req, res, preparedOf(page, base, htmlPolicy, !api));
+    writePage(req, res, preparedOf(page, base, htmlPolicy, !api), () => kept() === page);
     return true;
   }
   const rendering = api ? undefined : pageRenderingAtDoor(key);
   if (!rendering) return false;
   void rendering.then((rendered) => {
-    if (rendered) writePage(req, res, preparedOf(rendered, base, htmlPolicy, true));
+    if (rendered) writePage(req, res, preparedOf(rendered, base, htmlPolicy, true), () => kept() === rendered);
     else proceed();
   });
   return true;
