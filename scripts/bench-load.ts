@@ -9,7 +9,8 @@
  * start, every 10 s and at the end. Then what the server saw (load-probe.ts): per kind the time from request to
  * response end (autocannon's latencies include its own event loop's lag, on the same cores), the event loop's delay,
  * garbage collection pauses and the server's CPU time. BENCH_SERVER_NODE_OPTIONS is added to the server's
- * NODE_OPTIONS (a profile).
+ * NODE_OPTIONS (a profile). Readers ask for compressed answers as browsers do (`--identity`: uncompressed), and the
+ * load generator runs at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,11 @@ const { values } = parseArgs({
     // Seeding the demo takes minutes: --save-template NAME keeps a seeded copy, --template NAME starts from it.
     template: { type: 'string' },
     'save-template': { type: 'string' },
+    // Readers ask for compressed answers as browsers (and the site's own fetches) do; --identity asks for none.
+    identity: { type: 'boolean', default: false },
+    // The crowd's browsers run on machines of their own: here the load generator's threads yield the cores to the
+    // server and PostgreSQL (a nice value; 0 competes on equal terms, as runs before 2026-11-24 did).
+    nice: { type: 'string', default: '10' },
   },
 });
 const DURATION = Number(values.duration);
@@ -55,6 +61,10 @@ if (!ADMIN_URL.startsWith('postgres')) {
   console.error('bench:load needs a PostgreSQL server: set TEST_DATABASE_URL or DATABASE_URL to postgres://...');
   process.exit(1);
 }
+
+/** What a reader sends along: Chrome's Accept-Encoding, unless --identity. */
+const READER_HEADERS: Record<string, string> = values.identity ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const read = (path: string) => ({ path, headers: READER_HEADERS });
 
 /** Connections of each kind: shares of the total, at least one each. */
 const share = (fraction: number) => Math.max(1, Math.round(CONNECTIONS * fraction));
@@ -112,6 +122,8 @@ try {
     LOAD_PROBE_FILE: probeFile,
   });
   try {
+    // Set after the server started (it keeps its priority) and before autocannon's threads, which inherit it.
+    os.setPriority(0, Number(values.nice));
     const paths = await choosePaths(baseUrl);
     const admin = await signInAdmin(baseUrl);
     let reportIndex = 0;
@@ -125,9 +137,9 @@ try {
       return { body, headers: { 'content-type': contentType, authorization: `Bearer ${reporter.key}` } };
     });
     const kinds: LoadKind[] = [
-      { name: 'home page', connections: share(0.15), requests: [{ path: paths.home }] },
-      { name: 'other pages', connections: share(0.25), requests: paths.pages.map((p) => ({ path: p })) },
-      { name: 'API reads', connections: share(0.4), requests: paths.api.map((p) => ({ path: p })) },
+      { name: 'home page', connections: share(0.15), requests: [read(paths.home)] },
+      { name: 'other pages', connections: share(0.25), requests: paths.pages.map(read) },
+      { name: 'API reads', connections: share(0.4), requests: paths.api.map(read) },
       {
         name: 'match reports (API key)',
         connections: share(0.1),
@@ -190,7 +202,8 @@ try {
     const approved = await countApproved(demo.url, stock);
     console.log(
       `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
-        `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s)\n`,
+        `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s; readers accept ` +
+        `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; load generator at nice ${values.nice})\n`,
     );
     console.log(
       table(['kind', 'conns', 'requests', 'req/s', 'p50', 'p99', 'errors', '2xx', '3xx', '4xx', '5xx'], rows),
