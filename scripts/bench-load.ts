@@ -9,8 +9,8 @@
  * start, every 10 s and at the end. Then what the server saw (load-probe.ts): per kind the time from request to
  * response end (autocannon's latencies include its own event loop's lag, on the same cores), the event loop's delay,
  * garbage collection pauses and the server's CPU time. BENCH_SERVER_NODE_OPTIONS is added to the server's
- * NODE_OPTIONS (a profile). Readers ask for compressed answers as browsers do (`--identity`: uncompressed), and the
- * load generator runs at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same).
+ * NODE_OPTIONS (a profile). Readers ask for compressed answers as browsers do (`--identity`: uncompressed), and their
+ * load threads run at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -43,8 +43,8 @@ const { values } = parseArgs({
     'save-template': { type: 'string' },
     // Readers ask for compressed answers as browsers (and the site's own fetches) do; --identity asks for none.
     identity: { type: 'boolean', default: false },
-    // The crowd's browsers run on machines of their own: here the load generator's threads yield the cores to the
-    // server and PostgreSQL (a nice value; 0 competes on equal terms, as runs before 2026-11-24 did).
+    // The crowd's browsers run on machines of their own: here the readers' load threads yield the cores to the server
+    // and PostgreSQL (a nice value; 0 competes on equal terms, as runs before 2026-11-24 did).
     nice: { type: 'string', default: '10' },
   },
 });
@@ -65,6 +65,9 @@ if (!ADMIN_URL.startsWith('postgres')) {
 /** What a reader sends along: Chrome's Accept-Encoding, unless --identity. */
 const READER_HEADERS: Record<string, string> = values.identity ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const read = (path: string) => ({ path, headers: READER_HEADERS });
+
+/** The ids of this process's threads (Linux). */
+const threadIds = () => new Set(fs.readdirSync('/proc/self/task').map(Number));
 
 /** Connections of each kind: shares of the total, at least one each. */
 const share = (fraction: number) => Math.max(1, Math.round(CONNECTIONS * fraction));
@@ -122,8 +125,6 @@ try {
     LOAD_PROBE_FILE: probeFile,
   });
   try {
-    // Set after the server started (it keeps its priority) and before autocannon's threads, which inherit it.
-    os.setPriority(0, Number(values.nice));
     const paths = await choosePaths(baseUrl);
     const admin = await signInAdmin(baseUrl);
     let reportIndex = 0;
@@ -181,7 +182,12 @@ try {
     await askProbe(child.pid!, probeFile); // starts the probe's count over: the warm-up is left out
     const startCpu = cpuSeconds(child.pid!);
     const sampler = setInterval(() => rss.push(`${rssMb(child.pid!)}`), 10_000);
-    const results = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind, DURATION)));
+    const before = threadIds();
+    const runs = kinds.map((kind) => runKind(baseUrl, kind, DURATION));
+    // The readers' autocannon threads (started just now) yield; the writers', timed here, run on this thread as before.
+    const readerThreads = [...threadIds()].filter((id) => !before.has(id));
+    for (const id of readerThreads) os.setPriority(id, Number(values.nice));
+    const results = await Promise.all(runs);
     clearInterval(sampler);
     const serverCpu = cpuSeconds(child.pid!) - startCpu;
     const seen = await askProbe(child.pid!, probeFile);
@@ -203,7 +209,7 @@ try {
     console.log(
       `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
         `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s; readers accept ` +
-        `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; load generator at nice ${values.nice})\n`,
+        `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; the readers' ${readerThreads.length} load threads at nice ${values.nice})\n`,
     );
     console.log(
       table(['kind', 'conns', 'requests', 'req/s', 'p50', 'p99', 'errors', '2xx', '3xx', '4xx', '5xx'], rows),
