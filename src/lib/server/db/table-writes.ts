@@ -1,5 +1,6 @@
 import {
   AliasNode,
+  ColumnNode,
   RawNode,
   TableNode,
   type KyselyPlugin,
@@ -9,13 +10,15 @@ import {
   type QueryId,
   type QueryResult,
   type RootOperationNode,
+  type UpdateQueryNode,
   type UnknownRow,
 } from 'kysely';
 
 /*
  * Writes to the tables that in-memory copies are read from, seen as this process makes them, by group: the tables
- * every page's shell reads (the series and the tournaments: pages/shell.ts shellSeries) and those that say who a
- * caller is (auth/caller-cache.ts). Changes made through the site are announced (db/changes.ts), but this process also
+ * every page's shell reads (the series and the tournaments: pages/shell.ts shellSeries), those that say who a
+ * caller is (auth/caller-cache.ts) and those a report looks its teams, tournament and series up in
+ * (services/ingestion/report-context.ts). Changes made through the site are announced (db/changes.ts), but this process also
  * writes behind that feed (a test arranging data, a script sharing the handle, a sign-in, which is a GET), and a copy
  * must never outlive such a write either. A write counts once its statement has returned (committed, unless inside a
  * transaction, whose site change is announced after its commit).
@@ -25,6 +28,7 @@ import {
 const GROUPS = {
   shell: ['series', 'tournaments'],
   callers: ['team_api_keys', 'teams', 'sessions', 'users', 'user_roles', 'team_managers'],
+  reports: ['series', 'tournaments', 'teams', 'team_previous_tags'],
 } as const;
 export type TableGroup = keyof typeof GROUPS;
 
@@ -32,16 +36,30 @@ const groupTables = Object.entries(GROUPS) as [TableGroup, readonly string[]][];
 const groupsOf = new Map<string, TableGroup[]>();
 for (const [group, tables] of groupTables)
   for (const table of tables) groupsOf.set(table, [...(groupsOf.get(table) ?? []), group]);
-// A raw statement (sql``) is counted when it both writes and names a table of the group: cheap, and never misses one.
-const RAW_WRITE = /\b(insert|update|delete|truncate|drop|alter|copy|merge)\b/i;
+// A raw statement (sql``) is counted when its text writes a table of the group by name: the table right after
+// INSERT INTO, UPDATE, DELETE FROM, MERGE INTO or COPY (a row lock, FOR UPDATE, and a column named like a table write
+// nothing: a report's statement, which names its series, used to drop every kept look-up of the series), or named
+// anywhere in a statement that truncates, alters or drops.
+const WRITE_TARGET =
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|copy)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?"?([a-z_][\w$]*)/gi;
+const SCHEMA_CHANGE = /\b(truncate|alter|drop)\b/i;
 const rawTables = groupTables.map(
   ([group, tables]) => [group, new RegExp(`\\b(${tables.join('|')})\\b`, 'i')] as const,
 );
 
+/** The groups whose tables the text of a raw statement writes. */
+function rawGroupsWritten(text: string): TableGroup[] {
+  if (SCHEMA_CHANGE.test(text)) return rawTables.filter(([, table]) => table.test(text)).map(([group]) => group);
+  const written = new Set<TableGroup>();
+  for (const [, table] of text.matchAll(WRITE_TARGET))
+    for (const group of groupsOf.get(table!.toLowerCase()) ?? []) written.add(group);
+  return [...written];
+}
+
 // On globalThis, like the change feed (changes.ts): the site server (scripts, tests) and the built pages each load
 // their own copy of this module, and both must see the one count.
 const shared = globalThis as typeof globalThis & { __hssTableWrites?: Record<TableGroup, number> };
-const counts = (shared.__hssTableWrites ??= { shell: 0, callers: 0 });
+const counts = (shared.__hssTableWrites ??= { shell: 0, callers: 0, reports: 0 });
 
 /** How many writes to the group's tables this process has completed: a copy read at one count is stale at another. */
 export function tableWrites(group: TableGroup): number {
@@ -54,6 +72,19 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return TableNode.is(node) ? node.table.identifier.name : undefined;
 }
 
+/**
+ * Columns no kept copy reads, by table: the marks the rating work raises and clears on a series at every pass
+ * (services/rating-queue.ts), which would otherwise drop every copy of the series under a crowd of approvals.
+ */
+const UNKEPT_COLUMNS: Record<string, readonly string[]> = { series: ['derived_stale', 'ratings_stale'] };
+
+/** True when the update sets only columns no kept copy reads. */
+function setsOnlyUnkept(table: string | undefined, node: UpdateQueryNode): boolean {
+  const unkept = UNKEPT_COLUMNS[table ?? ''];
+  if (!unkept || !node.updates?.length) return false;
+  return node.updates.every((update) => ColumnNode.is(update.column) && unkept.includes(update.column.column.name));
+}
+
 /** The groups whose tables the statement writes. */
 function groupsWritten(node: RootOperationNode): TableGroup[] {
   const written = (table: string | undefined) => groupsOf.get(table ?? '') ?? [];
@@ -61,14 +92,15 @@ function groupsWritten(node: RootOperationNode): TableGroup[] {
     case 'InsertQueryNode':
     case 'MergeQueryNode':
       return written(tableName(node.into));
-    case 'UpdateQueryNode':
-      return written(tableName(node.table));
+    case 'UpdateQueryNode': {
+      const table = tableName(node.table);
+      return setsOnlyUnkept(table, node) ? [] : written(table);
+    }
     case 'DeleteQueryNode':
       return node.from.froms.flatMap((from) => written(tableName(from)));
     default: {
-      if (!RawNode.is(node) || !node.sqlFragments.some((part) => RAW_WRITE.test(part))) return [];
-      const named = ([, table]: (typeof rawTables)[number]) => node.sqlFragments.some((part) => table.test(part));
-      return rawTables.filter(named).map(([group]) => group);
+      // A table's name never spans a parameter: the fragments are read as one text.
+      return RawNode.is(node) ? rawGroupsWritten(node.sqlFragments.join(' ')) : [];
     }
   }
 }

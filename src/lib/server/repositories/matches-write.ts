@@ -106,8 +106,12 @@ export interface ReportContext {
   teams: ({ id: number; tag: string } | undefined)[];
   /** The tournament named by the report (tag compared case-insensitively), or undefined (none named, or unknown). */
   tournamentId: number | undefined;
-  /** The series a report goes to (series.ts defaultSeriesQuery); undefined when there is none. */
-  series: SeriesRow | undefined;
+  /**
+   * The series a report goes to (series.ts defaultSeriesQuery); undefined when there is none. Only the columns a
+   * report uses: the context is kept in memory (services/ingestion/report-context.ts), where the series' marks of
+   * rating work (derived_stale, ratings_stale) go stale unseen (db/table-writes.ts).
+   */
+  series: Pick<SeriesRow, 'id' | 'tag' | 'rating_mu' | 'rating_sigma'> | undefined;
 }
 
 /**
