@@ -47,6 +47,44 @@ export async function updateMatchInStatusAudited(
   return result.rows.length > 0;
 }
 
+/**
+ * Changes the match `matchId` of the series tagged `seriesTag` (case-insensitive) in ONE statement when `allowed`
+ * (a condition over the match's columns) holds for it, and only while it still has the status it had, as
+ * updateMatchInStatusAudited: sets `values` and logs it (`audit`: the expression inserting the entry for each row of
+ * the CTE `changed`, whose `status_before` is the status the match had). Answers the match as it was (undefined when
+ * the series has no such match, or there is no such series) and whether it changed.
+ */
+export async function changeMatchInSeriesIf(
+  db: DB,
+  seriesTag: string,
+  matchId: number,
+  allowed: RawBuilder<boolean>,
+  values: MatchUpdate,
+  audit: (changed: string) => RawBuilder<unknown>,
+): Promise<{ match: MatchRow | undefined; changed: boolean }> {
+  const found = db
+    .selectFrom('matches')
+    .innerJoin('series', 'series.id', 'matches.series_id')
+    .selectAll('matches')
+    .where((eb) => eb(eb.fn('lower', ['series.tag']), '=', seriesTag.toLowerCase()))
+    .where('matches.id', '=', matchId);
+  const statusBefore = sql<CalculationStatus>`(select calculation_status from found)`;
+  const update = db
+    .updateTable('matches')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', sql<number>`(select id from found)`)
+    .where('calculation_status', '=', statusBefore)
+    .where(allowed)
+    .returning(['id', statusBefore.as('status_before')]);
+  const { rows } = await sql<MatchRow & { changed_now: boolean }>`with
+    found as (${found}), changed as (${update}), logged as (${audit('changed')})
+    select found.*, exists (select 1 from changed) as changed_now from found`.execute(db);
+  const row = rows[0];
+  if (!row) return { match: undefined, changed: false };
+  const { changed_now, ...match } = row;
+  return { match, changed: changed_now };
+}
+
 /** Updates a match's columns and its updated_at. */
 export async function updateMatchColumns(db: DB, matchId: number, values: MatchUpdate): Promise<void> {
   await db

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { isExpression, sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { actorLabel, type Actor } from '#lib/server/auth/actor.ts';
 import { json } from '#lib/server/db/json.ts';
@@ -34,7 +34,7 @@ export async function audit(
  * The audit entry of `audit` as an expression of a larger statement (a change and its entry in one round trip): it
  * records the entry once for each row of `source`, an earlier expression of the same statement (`with source as
  * (update ... returning id)`), whose `id` is the entity's id. No row, no entry: a change that matched nothing is
- * not logged.
+ * not logged. `before` may be an SQL expression over `source`'s row (what it was, known only to the statement).
  */
 export function auditEach(
   source: string,
@@ -49,6 +49,6 @@ export function auditEach(
       (actor_user_id, actor_team_id, actor_label, action, entity_type, entity_id, before, after)
     select ${actor.kind === 'user' ? actor.userId : null}::int, ${actor.kind === 'team-key' ? actor.teamId : null}::int,
       ${actorLabel(actor)}::text, ${action}::text, ${entityType}::text, ${sql.ref(`${source}.id`)}::text,
-      ${json(before)}::jsonb, ${json(after)}::jsonb
+      ${isExpression(before) ? before : json(before)}::jsonb, ${json(after)}::jsonb
     from ${sql.table(source)}`;
 }
