@@ -59,6 +59,15 @@ describe.each(engines)('writes counted by table group on %s', (engine) => {
     expect(await counted((db) => sql.raw(text).execute(db))).toEqual(groups);
   });
 
+  it('counts a query builder write inside a raw statement', async () => {
+    expect(
+      await counted((db) => {
+        const update = db.updateTable('teams').set({ name: 'x' }).where('id', '=', -1).returning('id');
+        return sql`with changed as (${update}) select count(*) from changed`.execute(db);
+      }),
+    ).toEqual(['callers', 'reports']);
+  });
+
   it.each([
     'select id from series where id = -1 for no key update',
     "update matches set title = 'series' where false",

@@ -85,6 +85,9 @@ function setsOnlyUnkept(table: string | undefined, node: UpdateQueryNode): boole
   return node.updates.every((update) => ColumnNode.is(update.column) && unkept.includes(update.column.column.name));
 }
 
+/** The kinds of node that may write, inside a raw statement. */
+const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'RawNode']);
+
 /** The groups whose tables the statement writes. */
 function groupsWritten(node: RootOperationNode): TableGroup[] {
   const written = (table: string | undefined) => groupsOf.get(table ?? '') ?? [];
@@ -99,8 +102,11 @@ function groupsWritten(node: RootOperationNode): TableGroup[] {
     case 'DeleteQueryNode':
       return node.from.froms.flatMap((from) => written(tableName(from)));
     default: {
-      // A table's name never spans a parameter: the fragments are read as one text.
-      return RawNode.is(node) ? rawGroupsWritten(node.sqlFragments.join(' ')) : [];
+      if (!RawNode.is(node)) return [];
+      // A table's name never spans a parameter: the fragments are read as one text. A query builder's write inside
+      // (`sql\`with changed as (${db.updateTable(...)}) ...\``) is a parameter of its own.
+      const nested = node.parameters.filter((part) => WRITE_NODES.has(part.kind)) as RootOperationNode[];
+      return [...new Set([...rawGroupsWritten(node.sqlFragments.join(' ')), ...nested.flatMap(groupsWritten)])];
     }
   }
 }
