@@ -10,7 +10,7 @@
  * response end (autocannon's latencies include its own event loop's lag, on the same cores), the event loop's delay,
  * garbage collection pauses and the server's CPU time. BENCH_SERVER_NODE_OPTIONS is added to the server's
  * NODE_OPTIONS (a profile). Readers ask for compressed answers as browsers do (`--identity`: uncompressed), and their
- * load threads run at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same).
+ * load threads run at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same priority).
  */
 import os from 'node:os';
 import path from 'node:path';
