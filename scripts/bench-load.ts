@@ -230,6 +230,14 @@ try {
         `\nserver CPU ${serverCpu.toFixed(1)} s in ${DURATION} s; event loop delay p50 ${d.p50} ms, p99 ${d.p99} ms, ` +
           `max ${d.max} ms; ${gc.count} GC pauses, ${gc.totalMs} ms in all, longest ${gc.maxMs} ms`,
       );
+      // What stays alive tells a leak from a heap that has grown to its working size: the RSS alone does not.
+      const heap = seen.heapAfterFullGcMb;
+      const third = Math.max(1, Math.floor(heap.length / 3));
+      const mean = (part: number[]) => Math.round(part.reduce((a, b) => a + b, 0) / Math.max(1, part.length));
+      console.log(
+        `server heap just after each of ${heap.length} full collections: ${Math.min(...heap)}-${Math.max(...heap)} MB, ` +
+          `mean ${mean(heap.slice(0, third))} MB in the first third of the run, ${mean(heap.slice(-third))} MB in the last`,
+      );
     }
     console.log(`\nserver RSS: ${startRss} MB at start, every 10 s: ${rss.join(', ')} MB; ${endRss} MB at the end`);
     console.log(`approved matches posted by the rating queue by the end: ${approved.posted} of ${approved.approved}`);

@@ -8,7 +8,14 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import {
+  constants,
+  createHistogram,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+  type RecordableHistogram,
+} from 'node:perf_hooks';
 
 /** What one SIGUSR2 writes. */
 export interface ProbeReport {
@@ -17,6 +24,8 @@ export interface ProbeReport {
   /** The event loop's delay (ms; a timer's lateness sampled every 10 ms). */
   loopDelay: { p50: number; p99: number; max: number };
   gc: { count: number; totalMs: number; maxMs: number };
+  /** The JavaScript heap in use (MB) as seen just after each full collection, in order: what stays alive. */
+  heapAfterFullGcMb: number[];
 }
 
 /** The kinds probeKind tells apart, in the benchmark's order. */
@@ -29,13 +38,13 @@ export function probeKind(method: string, url: string): string {
   return url === '/' || url.startsWith('/?') ? 'home page' : 'other pages';
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
-
 const file = process.env['LOAD_PROBE_FILE'];
 if (file) {
-  let times = new Map<string, number[]>();
+  // Histograms of microseconds, not lists: a list of every request's time grew by millions of numbers in a run and
+  // showed as the server's own heap growing (two heap snapshots 100 s apart).
+  let times = new Map<string, RecordableHistogram>();
   let gc = { count: 0, totalMs: 0, maxMs: 0 };
+  let heapAfterFullGcMb: number[] = [];
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   new PerformanceObserver((list) => {
@@ -43,6 +52,10 @@ if (file) {
       gc.count += 1;
       gc.totalMs += entry.duration;
       gc.maxMs = Math.max(gc.maxMs, entry.duration);
+      // Sampled as the observer is told, a moment after the collection: close to what it left alive.
+      const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+      if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        heapAfterFullGcMb.push(Math.round(process.memoryUsage().heapUsed / 1024 / 1024));
     }
   }).observe({ entryTypes: ['gc'] });
   // Every server of the process (the site server makes one): timed from the 'request' event, before any handler.
@@ -53,22 +66,22 @@ if (file) {
       const start = performance.now();
       const kind = probeKind(req.method ?? 'GET', req.url ?? '/');
       res.once('finish', () => {
-        let list = times.get(kind);
-        if (!list) times.set(kind, (list = []));
-        list.push(performance.now() - start);
+        let histogram = times.get(kind);
+        if (!histogram) times.set(kind, (histogram = createHistogram()));
+        histogram.record(Math.max(1, Math.round((performance.now() - start) * 1000)));
       });
     }
     return emit.call(this, event, ...args);
   } as typeof emit;
   process.on('SIGUSR2', () => {
     const kinds: ProbeReport['kinds'] = {};
-    for (const [kind, list] of times) {
-      const sorted = list.sort((a, b) => a - b);
+    const msOf = (us: number) => Math.round(us / 1000);
+    for (const [kind, histogram] of times) {
       kinds[kind] = {
-        count: sorted.length,
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
-        max: percentile(sorted, 1),
+        count: histogram.count,
+        p50: msOf(histogram.percentile(50)),
+        p99: msOf(histogram.percentile(99)),
+        max: msOf(histogram.max),
       };
     }
     const ms = (ns: number) => Math.round(ns / 1e6);
@@ -76,10 +89,12 @@ if (file) {
       kinds,
       loopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
       gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
+      heapAfterFullGcMb,
     };
     fs.writeFileSync(file, JSON.stringify(report));
     times = new Map();
     gc = { count: 0, totalMs: 0, maxMs: 0 };
+    heapAfterFullGcMb = [];
     delay.reset();
   });
 }
