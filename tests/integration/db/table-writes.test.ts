@@ -47,6 +47,9 @@ describe.each(engines)('writes counted by table group on %s', (engine) => {
           .execute(),
       ),
     ).toEqual(['shell', 'reports']);
+    // A key's last use, recorded by the look-up of its caller inside a raw statement: no kept caller reads it.
+    const used = handle.db.updateTable('team_api_keys').set({ last_used_at: new Date() }).where('team_id', '=', -1);
+    expect(await counted((db) => sql`with used as (${used.returning('team_id')}) select 1`.execute(db))).toEqual([]);
   });
 
   it.each([

@@ -74,9 +74,14 @@ function tableName(node: OperationNode | undefined): string | undefined {
 
 /**
  * Columns no kept copy reads, by table: the marks the rating work raises and clears on a series at every pass
- * (services/rating-queue.ts), which would otherwise drop every copy of the series under a crowd of approvals.
+ * (services/rating-queue.ts), and a key's last use, which the look-up of its caller records (repositories/actors.ts
+ * findTeamByApiKeyHash); counted, they would drop every kept copy under a crowd of approvals, and every caller at
+ * each key's look-up.
  */
-const UNKEPT_COLUMNS: Record<string, readonly string[]> = { series: ['derived_stale', 'ratings_stale'] };
+const UNKEPT_COLUMNS: Record<string, readonly string[]> = {
+  series: ['derived_stale', 'ratings_stale'],
+  team_api_keys: ['last_used_at'],
+};
 
 /** True when the update sets only columns no kept copy reads. */
 function setsOnlyUnkept(table: string | undefined, node: UpdateQueryNode): boolean {
