@@ -21,11 +21,24 @@ interface Prepared extends KeptBody {
   notModified: OutgoingHttpHeaders;
   etag: string;
   compressible: boolean;
+  /** Whether the page is still the one answered for its address (kept-encoding.ts). */
+  stillKept: () => boolean;
 }
 
 const prepared = new WeakMap<CachedPage, Prepared>();
 
-function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: string, marked: boolean): Prepared {
+/** The cached page or public read answered for `key` now, if any. */
+function keptAt(key: string, api: boolean): CachedPage | undefined {
+  return api ? readAtDoor(key) : pageAtDoor(key);
+}
+
+function prepare(
+  page: CachedPage,
+  key: string,
+  api: boolean,
+  base: Record<string, string>,
+  htmlPolicy: string,
+): Prepared {
   const headers: OutgoingHttpHeaders = { ...base };
   for (const [name, value] of page.headers) headers[name.toLowerCase()] = value;
   const type = String(headers['content-type'] ?? '');
@@ -33,7 +46,7 @@ function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: str
     if (!/charset=/i.test(type)) headers['content-type'] = `${type}; charset=utf-8`;
     headers['content-security-policy'] = htmlPolicy;
   } else headers['content-security-policy'] ??= NON_HTML_CSP;
-  if (marked) headers['x-page-cache'] = 'hit';
+  if (!api) headers['x-page-cache'] = 'hit';
   const identity = Buffer.from(page.body);
   // As compression.ts decides for these streamed bodies (no length known): every text body is compressed.
   const compressible = identity.length > 0 && headers['content-type'] !== undefined;
@@ -42,7 +55,8 @@ function prepare(page: CachedPage, base: Record<string, string>, htmlPolicy: str
     if (!/\baccept-encoding\b/i.test(vary)) headers['vary'] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
   }
   const { 'content-type': _type, ...notModified } = headers;
-  return { status: page.status, headers, notModified, etag: page.etag, identity, compressible, encoded: {} };
+  const stillKept = () => keptAt(key, api) === page;
+  return { status: page.status, headers, notModified, etag: page.etag, identity, compressible, encoded: {}, stillKept };
 }
 
 const readPages = new WeakMap<CachedAnswer, CachedPage>();
@@ -86,24 +100,28 @@ export function doorKey(target: string): string {
   return url.pathname + url.search;
 }
 
-/**
- * Writes a cached page (or read) to `res`: 304 when `req` names its ETag, else compressed as the client accepts
- * (kept-encoding.ts: `stillKept` tells whether the page is still the one answered for its address).
- */
-function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared, stillKept: () => boolean): void {
+/** Writes a cached page (or read) to `res`: 304 when `req` names its ETag, else compressed as the client accepts. */
+function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): void {
   if (entry.status === 200 && etagMatches(req.headers['if-none-match'] ?? null, entry.etag)) {
     res.writeHead(304, entry.notModified).end();
     return;
   }
   const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  const body = encoding ? keptEncoding(entry, encoding, stillKept) : entry.identity;
+  const body = encoding ? keptEncoding(entry, encoding, entry.stillKept) : entry.identity;
   const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
   res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
 }
 
-function preparedOf(page: CachedPage, base: Record<string, string>, htmlPolicy: string, marked: boolean): Prepared {
+/** The prepared answer of `page`, answered for `key` (a read of the API when `api`), made on first use. */
+function preparedOf(
+  page: CachedPage,
+  key: string,
+  api: boolean,
+  base: Record<string, string>,
+  htmlPolicy: string,
+): Prepared {
   let entry = prepared.get(page);
-  if (!entry) prepared.set(page, (entry = prepare(page, base, htmlPolicy, marked)));
+  if (!entry) prepared.set(page, (entry = prepare(page, key, api, base, htmlPolicy)));
   return entry;
 }
 
@@ -126,16 +144,15 @@ export function answerFromDoor(
   const api = isApiPath(pathname);
   if (!api && isApiOrAsset(pathname)) return false;
   const key = doorKey(req.url ?? '/');
-  const kept = () => (api ? readAtDoor(key) : pageAtDoor(key));
-  const page = kept();
+  const page = keptAt(key, api);
   if (page) {
-    writePage(req, res, preparedOf(page, base, htmlPolicy, !api), () => kept() === page);
+    writePage(req, res, preparedOf(page, key, api, base, htmlPolicy));
     return true;
   }
   const rendering = api ? undefined : pageRenderingAtDoor(key);
   if (!rendering) return false;
   void rendering.then((rendered) => {
-    if (rendered) writePage(req, res, preparedOf(rendered, base, htmlPolicy, true), () => kept() === rendered);
+    if (rendered) writePage(req, res, preparedOf(rendered, key, false, base, htmlPolicy));
     else proceed();
   });
   return true;
