@@ -32,13 +32,16 @@ function keptAt(key: string, api: boolean): CachedPage | undefined {
   return api ? readAtDoor(key) : pageAtDoor(key);
 }
 
-function prepare(
+/** The prepared answer of `page`, answered for `key` (a read of the API when `api`), made on first use. */
+function preparedOf(
   page: CachedPage,
   key: string,
   api: boolean,
   base: Record<string, string>,
   htmlPolicy: string,
 ): Prepared {
+  const made = prepared.get(page);
+  if (made) return made;
   const headers: OutgoingHttpHeaders = { ...base };
   for (const [name, value] of page.headers) headers[name.toLowerCase()] = value;
   const type = String(headers['content-type'] ?? '');
@@ -56,7 +59,18 @@ function prepare(
   }
   const { 'content-type': _type, ...notModified } = headers;
   const stillKept = () => keptAt(key, api) === page;
-  return { status: page.status, headers, notModified, etag: page.etag, identity, compressible, encoded: {}, stillKept };
+  const entry = {
+    status: page.status,
+    headers,
+    notModified,
+    etag: page.etag,
+    identity,
+    compressible,
+    encoded: {},
+    stillKept,
+  };
+  prepared.set(page, entry);
+  return entry;
 }
 
 const readPages = new WeakMap<CachedAnswer, CachedPage>();
@@ -110,19 +124,6 @@ function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): 
   const body = encoding ? keptEncoding(entry, encoding, entry.stillKept) : entry.identity;
   const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
   res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
-}
-
-/** The prepared answer of `page`, answered for `key` (a read of the API when `api`), made on first use. */
-function preparedOf(
-  page: CachedPage,
-  key: string,
-  api: boolean,
-  base: Record<string, string>,
-  htmlPolicy: string,
-): Prepared {
-  let entry = prepared.get(page);
-  if (!entry) prepared.set(page, (entry = prepare(page, key, api, base, htmlPolicy)));
-  return entry;
 }
 
 /**
