@@ -42,6 +42,21 @@ describe('aggregatePlayer', () => {
     expect(aggregatePlayer(equal).s!.kpm).toBeCloseTo(1, 15);
   });
 
+  it('keeps weapons and roles named like members of every object as plain entries', () => {
+    // As stored lines come back from the database: JSON.parse makes '__proto__' an own key.
+    const weapons = JSON.parse('{"__proto__": 2, "constructor": 1}') as Record<string, number>;
+    const hostile = { ...rows[0]!, weapons, roles: ['toString', '__proto__', 'toString'] };
+    const a = aggregatePlayer([hostile, hostile]);
+    expect(Object.entries(a.weapon_stats)).toEqual([
+      ['__proto__', { kills: 4, share: 4 / 6 }],
+      ['constructor', { kills: 2, share: 2 / 6 }],
+    ]);
+    expect(Object.entries(a.role_stats)).toEqual([
+      ['toString', { matches: 2, minutes: 60 }],
+      ['__proto__', { matches: 2, minutes: 60 }],
+    ]);
+  });
+
   it('leaves s null under two matches and x_bar null without playtime', () => {
     const one = aggregatePlayer([rows[0]!]);
     expectStats(one.x_bar, { kpm: 1, dpm: 0.5, spm: 2, cpm: 3 });

@@ -71,20 +71,20 @@ function weaponStats(rows: readonly PlayerMatchRow[]): Record<string, WeaponStat
       total += n;
     }
   }
-  const out: Record<string, WeaponStat> = {};
-  for (const [weapon, n] of kills) out[weapon] = { kills: n, share: total > 0 ? n / total : 0 };
-  return out;
+  // Built from entries: a weapon named like an Object.prototype member ('__proto__') stays a plain key.
+  return Object.fromEntries([...kills].map(([weapon, n]) => [weapon, { kills: n, share: total > 0 ? n / total : 0 }]));
 }
 
 function roleStats(rows: readonly PlayerMatchRow[]): Record<string, RoleStat> {
-  const out: Record<string, RoleStat> = {};
+  // A Map, not an object: a role named like an Object.prototype member ('toString') would read the prototype's.
+  const out = new Map<string, RoleStat>();
   for (const row of rows) {
     const roles = [...new Set(row.roles)];
     const minutes = roles.length > 0 ? Math.max(0, row.playtime) / roles.length : 0;
     for (const role of roles) {
-      const prev = out[role] ?? { matches: 0, minutes: 0 };
-      out[role] = { matches: prev.matches + 1, minutes: prev.minutes + minutes };
+      const prev = out.get(role) ?? { matches: 0, minutes: 0 };
+      out.set(role, { matches: prev.matches + 1, minutes: prev.minutes + minutes });
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
