@@ -19,6 +19,7 @@ import * as m0017 from './0017_rating_hot_updates.ts';
 import * as m0018 from './0018_rating_queue.ts';
 import * as m0019 from './0019_player_percentiles.ts';
 import * as m0020 from './0020_statement_refusal.ts';
+import * as m0021 from './0021_missing_percentiles_index.ts';
 
 /** Every migration in order. Add new files here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_rating_queue': m0018,
   '0019_player_percentiles': m0019,
   '0020_statement_refusal': m0020,
+  '0021_missing_percentiles_index': m0021,
 };
