@@ -6,11 +6,12 @@
  * - the full refresh a recompute makes: every player skill, then every in-match percentile;
  * - the refresh after one more posted match (skills of its game type, the new match's percentiles, statistics),
  *   which the rating worker runs after every pass (coalesced under a stream of approvals).
- * Each line prints the wall time, PostgreSQL's CPU (when it runs on this machine), this process's CPU, and the growth
- * of this process's peak RSS. BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: the benchmark's rows are
+ * Each line prints the wall time, PostgreSQL's CPU (when it runs on this machine), this process's CPU, the growth of
+ * this process's peak RSS, and the longest stall of its event loop (what a request arriving meanwhile would wait). BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: the benchmark's rows are
  * deleted at the end); in-memory PGlite otherwise.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
@@ -52,6 +53,8 @@ function postgresCpu(): number | undefined {
 /** Runs `work` and prints what it cost. */
 async function timed<T>(label: string, work: () => Promise<T>, describe: (out: T) => string): Promise<T> {
   const peakBefore = process.resourceUsage().maxRSS / 1024;
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const own = process.cpuUsage();
   const databaseBefore = postgresCpu();
   const start = performance.now();
@@ -60,13 +63,15 @@ async function timed<T>(label: string, work: () => Promise<T>, describe: (out: T
   const databaseAfter = postgresCpu();
   const used = process.cpuUsage(own);
   const peakGrowth = process.resourceUsage().maxRSS / 1024 - peakBefore;
+  loopDelay.disable();
   const database =
     databaseBefore === undefined || databaseAfter === undefined
       ? ''
       : `; PostgreSQL CPU ${seconds(databaseAfter - databaseBefore)}`;
   console.log(
     `${label} (${describe(out)}): ${seconds(ms)}${database}` +
-      `; this process's CPU ${seconds((used.user + used.system) / 1000)}; peak RSS +${peakGrowth.toFixed(0)} MB`,
+      `; this process's CPU ${seconds((used.user + used.system) / 1000)}; peak RSS +${peakGrowth.toFixed(0)} MB` +
+      `; longest event-loop stall ${seconds(loopDelay.max / 1e6)}`,
   );
   return out;
 }

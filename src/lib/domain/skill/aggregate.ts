@@ -1,6 +1,6 @@
 /** Per-player aggregation of match rows. */
 import { STAT_KEYS } from './types.ts';
-import type { PlayerAggregate, PlayerMatchRow, RoleStat, StatKey, StatVector, WeaponStat } from './types.ts';
+import type { PlayerAggregate, PlayerMatchRow, RoleStat, StatKey, StatVector } from './types.ts';
 
 /**
  * Aggregates one player's rows (one game type, one series):
@@ -16,75 +16,77 @@ import type { PlayerAggregate, PlayerMatchRow, RoleStat, StatKey, StatVector, We
  *   playtime split evenly over that match's distinct roles.
  */
 export function aggregatePlayer(rows: readonly PlayerMatchRow[]): PlayerAggregate {
-  let v1 = 0;
-  let v2 = 0;
-  for (const row of rows) {
+  const player = new PlayerAccumulator();
+  for (const row of rows) player.add(row);
+  return player.aggregate();
+}
+
+/**
+ * Adds up one player's rows as they come, keeping five numbers of each (playtime and rates) instead of the row, and
+ * gives exactly what aggregatePlayer gives for the same rows in the same order: every sum runs in row order, as there.
+ */
+export class PlayerAccumulator {
+  /** Per row: w, kpm, dpm, spm, cpm (w = playtime, 0 when negative). */
+  readonly #rates: number[] = [];
+  #playtime = 0;
+  #squaredPlaytime = 0;
+  readonly #weighted: Record<StatKey, number> = { kpm: 0, dpm: 0, spm: 0, cpm: 0 };
+  // Maps, not objects: a weapon or role named like an Object.prototype member ('__proto__', 'toString') would read
+  // or replace the prototype's.
+  readonly #kills = new Map<string, number>();
+  #allKills = 0;
+  readonly #roles = new Map<string, RoleStat>();
+
+  add(row: PlayerMatchRow): void {
     const w = Math.max(0, row.playtime);
-    v1 += w;
-    v2 += w * w;
+    this.#rates.push(w, row.kpm, row.dpm, row.spm, row.cpm);
+    this.#playtime += w;
+    this.#squaredPlaytime += w * w;
+    for (const k of STAT_KEYS) this.#weighted[k] += w * row[k];
+    for (const [weapon, n] of Object.entries(row.weapons)) {
+      this.#kills.set(weapon, (this.#kills.get(weapon) ?? 0) + n);
+      this.#allKills += n;
+    }
+    const roles = [...new Set(row.roles)];
+    const minutes = roles.length > 0 ? w / roles.length : 0;
+    for (const role of roles) {
+      const prev = this.#roles.get(role) ?? { matches: 0, minutes: 0 };
+      this.#roles.set(role, { matches: prev.matches + 1, minutes: prev.minutes + minutes });
+    }
   }
-  const xBar = v1 > 0 ? weighted(rows, (row) => row, v1) : null;
-  let s: StatVector | null = null;
-  const denominator = v1 - v2 / v1;
-  if (xBar && rows.length >= 2 && denominator > 0) {
-    const variance = weighted(rows, (row) => squaredDeviation(row, xBar), denominator);
-    s = mapStats((k) => Math.sqrt(variance[k]));
+
+  get matches(): number {
+    return this.#rates.length / 5;
   }
-  return {
-    matches: rows.length,
-    playtime: v1,
-    x_bar: xBar,
-    s,
-    weapon_stats: weaponStats(rows),
-    role_stats: roleStats(rows),
-  };
+
+  aggregate(): PlayerAggregate {
+    const v1 = this.#playtime;
+    const matches = this.matches;
+    const xBar = v1 > 0 ? mapStats((k) => this.#weighted[k] / v1) : null;
+    let s: StatVector | null = null;
+    const denominator = v1 - this.#squaredPlaytime / v1;
+    if (xBar && matches >= 2 && denominator > 0) {
+      const sums: Record<StatKey, number> = { kpm: 0, dpm: 0, spm: 0, cpm: 0 };
+      for (let i = 0; i < this.#rates.length; i += 5) {
+        const w = this.#rates[i]!;
+        STAT_KEYS.forEach((k, j) => (sums[k] += w * (this.#rates[i + 1 + j]! - xBar[k]) ** 2));
+      }
+      s = mapStats((k) => Math.sqrt(sums[k] / denominator));
+    }
+    const total = this.#allKills;
+    return {
+      matches,
+      playtime: v1,
+      x_bar: xBar,
+      s,
+      weapon_stats: Object.fromEntries(
+        [...this.#kills].map(([weapon, n]) => [weapon, { kills: n, share: total > 0 ? n / total : 0 }]),
+      ),
+      role_stats: Object.fromEntries(this.#roles),
+    };
+  }
 }
 
 function mapStats(f: (key: StatKey) => number): StatVector {
   return { kpm: f('kpm'), dpm: f('dpm'), spm: f('spm'), cpm: f('cpm') };
-}
-
-function squaredDeviation(row: StatVector, mean: StatVector): StatVector {
-  return mapStats((k) => (row[k] - mean[k]) ** 2);
-}
-
-function weighted(
-  rows: readonly PlayerMatchRow[],
-  value: (row: PlayerMatchRow) => StatVector,
-  divisor: number,
-): StatVector {
-  const sums: Record<StatKey, number> = { kpm: 0, dpm: 0, spm: 0, cpm: 0 };
-  for (const row of rows) {
-    const w = Math.max(0, row.playtime);
-    const x = value(row);
-    for (const k of STAT_KEYS) sums[k] += w * x[k];
-  }
-  return mapStats((k) => sums[k] / divisor);
-}
-
-function weaponStats(rows: readonly PlayerMatchRow[]): Record<string, WeaponStat> {
-  const kills = new Map<string, number>();
-  let total = 0;
-  for (const row of rows) {
-    for (const [weapon, n] of Object.entries(row.weapons)) {
-      kills.set(weapon, (kills.get(weapon) ?? 0) + n);
-      total += n;
-    }
-  }
-  // Built from entries: a weapon named like an Object.prototype member ('__proto__') stays a plain key.
-  return Object.fromEntries([...kills].map(([weapon, n]) => [weapon, { kills: n, share: total > 0 ? n / total : 0 }]));
-}
-
-function roleStats(rows: readonly PlayerMatchRow[]): Record<string, RoleStat> {
-  // A Map, not an object: a role named like an Object.prototype member ('toString') would read the prototype's.
-  const out = new Map<string, RoleStat>();
-  for (const row of rows) {
-    const roles = [...new Set(row.roles)];
-    const minutes = roles.length > 0 ? Math.max(0, row.playtime) / roles.length : 0;
-    for (const role of roles) {
-      const prev = out.get(role) ?? { matches: 0, minutes: 0 };
-      out.set(role, { matches: prev.matches + 1, minutes: prev.minutes + minutes });
-    }
-  }
-  return Object.fromEntries(out);
 }

@@ -1,6 +1,13 @@
 /** Public API of the player-skill mathematics (pure: no I/O). */
-export { aggregatePlayer } from './aggregate.ts';
-export { POPULATION_MIN_MATCHES, computePlayerSkills, computeSkillVectors, meanAndSd, zScores } from './population.ts';
+export { aggregatePlayer, PlayerAccumulator } from './aggregate.ts';
+export {
+  POPULATION_MIN_MATCHES,
+  PlayersByGameType,
+  computePlayerSkills,
+  computeSkillVectors,
+  meanAndSd,
+  zScores,
+} from './population.ts';
 export { matchPercentiles, midRankPercentiles } from './percentiles.ts';
 export type { MatchPercentile, MatchPlayerStats } from './percentiles.ts';
 export { STAT_KEYS } from './types.ts';

@@ -1,5 +1,5 @@
 /** Skill vectors: a player's rates as z-scores against the population. */
-import { aggregatePlayer } from './aggregate.ts';
+import { PlayerAccumulator } from './aggregate.ts';
 import type { GameType, PlayerAggregate, PlayerKey, PlayerMatchRow, PlayerSkill, StatVector } from './types.ts';
 
 /** Minimum matches for a player to belong to the reference population. */
@@ -30,26 +30,41 @@ export function computeSkillVectors<K extends PlayerKey>(
   return out;
 }
 
+/**
+ * Players' rows added up per game type and player as they come (PlayerAccumulator), so that a caller reading many
+ * rows in chunks holds sums, not rows. Players keep the order of their first row: populations are added up in it.
+ */
+export class PlayersByGameType<K extends PlayerKey> {
+  readonly #byType = new Map<GameType, Map<K, PlayerAccumulator>>();
+
+  add(gameType: GameType, player: K, row: PlayerMatchRow): void {
+    let players = this.#byType.get(gameType);
+    if (!players) this.#byType.set(gameType, (players = new Map()));
+    let accumulator = players.get(player);
+    if (!accumulator) players.set(player, (accumulator = new PlayerAccumulator()));
+    accumulator.add(row);
+  }
+
+  /** Each game type's players scored against its population (see computeSkillVectors). */
+  skills(minMatches: number = POPULATION_MIN_MATCHES): Map<GameType, Map<K, PlayerSkill>> {
+    const out = new Map<GameType, Map<K, PlayerSkill>>();
+    for (const [gameType, players] of this.#byType) {
+      const aggregates = new Map<K, PlayerAggregate>();
+      for (const [player, accumulator] of players) aggregates.set(player, accumulator.aggregate());
+      out.set(gameType, computeSkillVectors(aggregates, minMatches));
+    }
+    return out;
+  }
+}
+
 /** Aggregates rows per game type and player, then scores each game type's players (see computeSkillVectors). */
 export function computePlayerSkills<K extends PlayerKey>(
   rows: readonly (PlayerMatchRow & { readonly player: K; readonly gameType: GameType })[],
   minMatches: number = POPULATION_MIN_MATCHES,
 ): Map<GameType, Map<K, PlayerSkill>> {
-  const grouped = new Map<GameType, Map<K, PlayerMatchRow[]>>();
-  for (const row of rows) {
-    let byPlayer = grouped.get(row.gameType);
-    if (!byPlayer) grouped.set(row.gameType, (byPlayer = new Map()));
-    const list = byPlayer.get(row.player);
-    if (list) list.push(row);
-    else byPlayer.set(row.player, [row]);
-  }
-  const out = new Map<GameType, Map<K, PlayerSkill>>();
-  for (const [gameType, byPlayer] of grouped) {
-    const aggregates = new Map<K, PlayerAggregate>();
-    for (const [player, list] of byPlayer) aggregates.set(player, aggregatePlayer(list));
-    out.set(gameType, computeSkillVectors(aggregates, minMatches));
-  }
-  return out;
+  const players = new PlayersByGameType<K>();
+  for (const row of rows) players.add(row.gameType, row.player, row);
+  return players.skills(minMatches);
 }
 
 /** Plain mean and population standard deviation of each rate. */

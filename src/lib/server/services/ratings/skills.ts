@@ -13,24 +13,30 @@
  *   matches) are counted here too, with the skills they rank, and again when a player's visibility changes
  *   (changePlayerVisibility): a view reads one stored row per game type instead of ranking the population.
  */
-import type { PlayerMatchRow, StatVector } from '#lib/domain/skill/index.ts';
-import { computePlayerSkills, matchPercentiles, STAT_KEYS } from '#lib/domain/skill/index.ts';
+import type { StatVector } from '#lib/domain/skill/index.ts';
+import { matchPercentiles, PlayersByGameType, STAT_KEYS } from '#lib/domain/skill/index.ts';
 import { POPULATION_MIN_MATCHES } from '#lib/domain/skill/population.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
 import { setPlayerVisibility } from '#lib/server/repositories/claims.ts';
 import { lockSeries } from '#lib/server/repositories/ratings.ts';
 import {
-  listPercentileSourceRows,
+  percentileSourceRows,
   listPopulationsOf,
-  listSkillSourceRows,
+  skillSourceRows,
   replacePlayerPercentiles,
   replacePlayerSkills,
   writePercentiles,
+  type PercentileSourceRow,
   type SkillWrite,
 } from '#lib/server/repositories/player-skills.ts';
 
 export const GAME_TYPES: readonly MatchType[] = ['competitive', 'event', 'friendly'];
+
+/** Changed percentiles written together while the lines are read. */
+const PERCENTILE_WRITES = 5000;
+
+type PercentileWrite = Parameters<typeof writePercentiles>[1][number];
 
 const vector = (v: StatVector): number[] => STAT_KEYS.map((k) => v[k]);
 
@@ -48,32 +54,33 @@ export function roleNames(roles: unknown): string[] {
 
 /**
  * Recomputes the series' player_skills of `gameTypes` (all by default) from their counted matches, and the
- * population percentile counts of those game types (player_percentiles). Returns the skill rows written.
+ * population percentile counts of those game types (player_percentiles). Returns the skill rows written. The lines
+ * are read `chunkSize` at a time (the repository's default when undefined) in the caller's transaction.
  */
 export async function refreshPlayerSkills(
   db: DB,
   seriesId: number,
   gameTypes: readonly MatchType[] = GAME_TYPES,
+  chunkSize?: number,
 ): Promise<number> {
-  const source = await listSkillSourceRows(db, seriesId, gameTypes);
-  const rows: (PlayerMatchRow & { player: string; gameType: MatchType })[] = [];
-  for (const r of source) {
-    if (!(r.playtime > 0)) continue;
-    rows.push({
-      player: r.steam_id,
-      gameType: r.game_type,
-      playtime: r.playtime,
-      kpm: r.kpm,
-      dpm: r.dpm,
-      spm: r.spm,
-      cpm: r.cpm,
-      weapons: r.weapons ?? {},
-      roles: roleNames(r.roles),
-    });
+  const players = new PlayersByGameType<string>();
+  for await (const chunk of skillSourceRows(db, seriesId, gameTypes, chunkSize)) {
+    for (const r of chunk) {
+      if (!(r.playtime > 0)) continue;
+      players.add(r.game_type, r.steam_id, {
+        playtime: r.playtime,
+        kpm: r.kpm,
+        dpm: r.dpm,
+        spm: r.spm,
+        cpm: r.cpm,
+        weapons: r.weapons ?? {},
+        roles: roleNames(r.roles),
+      });
+    }
   }
   const writes: SkillWrite[] = [];
-  for (const [gameType, players] of computePlayerSkills(rows)) {
-    for (const [steamId, p] of players) {
+  for (const [gameType, skills] of players.skills()) {
+    for (const [steamId, p] of skills) {
       if (!p.x_bar) continue;
       writes.push({
         steam_id: steamId,
@@ -112,20 +119,20 @@ export async function changePlayerVisibility(db: DB, steamId: string, from: Visi
  * Computes side_percentile and all_percentile of every player of the given matches (of every match of the series:
  * 'all'; of those that still lack them: 'missing') with matchPercentiles: a player without a side is ranked among
  * the side-less players. Only lines whose stored percentiles differ are written (a recompute of an unchanged series
- * rewrites none of its wide player lines). Returns the lines computed.
+ * rewrites none of its wide player lines). Returns the lines computed. The lines are read `chunkSize` at a time (the
+ * repository's default when undefined) in the caller's transaction.
  */
 export async function refreshPercentiles(
   db: DB,
   seriesId: number,
   matchIds: readonly number[] | 'missing' | 'all',
+  chunkSize?: number,
 ): Promise<number> {
-  const source = await listPercentileSourceRows(db, seriesId, matchIds);
-  const out: { match_id: number; steam_id: string; side_percentile: number; all_percentile: number }[] = [];
+  const changed: PercentileWrite[] = [];
   let computed = 0;
-  for (let start = 0; start < source.length;) {
-    let end = start;
-    while (end < source.length && source[end]!.match_id === source[start]!.match_id) end++;
-    const lines = source.slice(start, end);
+  // The lines of one match: a match's lines may straddle two chunks.
+  let lines: PercentileSourceRow[] = [];
+  const rankMatch = () => {
     const result = matchPercentiles(
       lines.map((l) => ({
         player: l.steam_id,
@@ -139,7 +146,7 @@ export async function refreshPercentiles(
     result.forEach((r, i) => {
       const line = lines[i]!;
       if (line.side_percentile === r.side_percentile && line.all_percentile === r.all_percentile) return;
-      out.push({
+      changed.push({
         match_id: line.match_id,
         steam_id: line.steam_id,
         side_percentile: r.side_percentile,
@@ -147,8 +154,17 @@ export async function refreshPercentiles(
       });
     });
     computed += lines.length;
-    start = end;
+    lines = [];
+  };
+  for await (const chunk of percentileSourceRows(db, seriesId, matchIds, chunkSize)) {
+    for (const line of chunk) {
+      if (lines.length > 0 && lines[0]!.match_id !== line.match_id) rankMatch();
+      lines.push(line);
+    }
+    // Written as they pile up: the cursor goes on reading what it saw when it opened.
+    if (changed.length >= PERCENTILE_WRITES) await writePercentiles(db, changed.splice(0));
   }
-  await writePercentiles(db, out);
+  if (lines.length > 0) rankMatch();
+  await writePercentiles(db, changed);
   return computed;
 }
