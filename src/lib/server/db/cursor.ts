@@ -9,10 +9,15 @@ import type { DB } from './index.ts';
 
 let cursors = 0;
 
+/** Transactions whose cursors are already planned for all of their rows (see below). */
+const plannedForAllRows = new WeakSet<DB>();
+
 /**
  * Yields the rows of `query` in chunks of at most `size`, in its order, through a cursor of the caller's transaction
- * (`db` must be one: a cursor lives in a transaction). The cursor is closed when the rows run out or the caller stops
- * early; when a fetch fails the transaction is aborted, which closes it, and the error is thrown as it came.
+ * (`db` must be one: a cursor lives in a transaction). The cursor is closed when the caller stops early, and with its
+ * transaction otherwise; when a fetch fails the transaction is aborted, which closes it, and the error is thrown as it
+ * came. Under load every round trip waits for a turn of the event loop, so it makes as few as it can: a read that
+ * fits in one chunk costs the declaration and one fetch (and, once per transaction, the planning setting below).
  */
 export async function* rowsInChunks<Row>(
   db: DB,
@@ -24,11 +29,15 @@ export async function* rowsInChunks<Row>(
   const name = sql.id(`chunked_rows_${++cursors}`);
   // A cursor is planned for its first tenth by default (fast-start plans, such as a walk of an index in the order
   // wanted instead of a sort); this one is read to its end, so it is planned for all of its rows, as a query would be.
-  await sql`set local cursor_tuple_fraction = 1`.execute(db);
+  if (!plannedForAllRows.has(db)) {
+    await sql`set local cursor_tuple_fraction = 1`.execute(db);
+    plannedForAllRows.add(db);
+  }
   await sql`declare ${name} no scroll cursor for ${query}`.execute(db);
+  // Open while rows may remain: a short chunk is the last, and an exhausted cursor closes with its transaction.
   let open = true;
   try {
-    for (;;) {
+    while (open) {
       let rows: Row[];
       try {
         ({ rows } = await sql<Row>`fetch forward ${sql.lit(size)} from ${name}`.execute(db));
@@ -36,8 +45,8 @@ export async function* rowsInChunks<Row>(
         open = false;
         throw error;
       }
-      if (rows.length === 0) break;
-      yield rows;
+      if (rows.length < size) open = false;
+      if (rows.length > 0) yield rows;
     }
   } finally {
     if (open) await sql`close ${name}`.execute(db);
