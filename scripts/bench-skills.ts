@@ -7,8 +7,9 @@
  * - the refresh after one more posted match (skills of its game type, the new match's percentiles, statistics),
  *   which the rating worker runs after every pass (coalesced under a stream of approvals).
  * Each line prints the wall time, PostgreSQL's CPU (when it runs on this machine), this process's CPU, the growth of
- * this process's peak RSS, and the longest stall of its event loop (what a request arriving meanwhile would wait). BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: the benchmark's rows are
- * deleted at the end); in-memory PGlite otherwise.
+ * this process's peak RSS, and the longest stall of its event loop (what a request arriving meanwhile would wait).
+ * BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end);
+ * in-memory PGlite otherwise.
  */
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -141,6 +142,8 @@ try {
     Array.from({ length: MATCHES }, (_, i) => match(i)),
   );
   await insertLines(db, series.id, teams);
+  // Statistics gathered once, while every line still lacks percentiles, as after a bulk import: the planner's worst
+  // case for finding the lines that lack them.
   if (url) await sql`analyze player_match_stats, player_match_details, matches`.execute(db);
   console.log(
     `Inserted ${MATCHES} matches × ${LINES} lines (${MATCHES * LINES} lines, ${PLAYERS} players) in ` +

@@ -8,7 +8,7 @@ import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import { refreshPercentiles, refreshPlayerSkills } from '#lib/server/services/ratings/skills.ts';
-import { insertMatch, seedSeries } from './fixtures.ts';
+import { insertMatch, insertPlayerLine, seedSeries } from './fixtures.ts';
 
 const PLAYERS = ['A', 'B', 'C', 'D', 'E'];
 
@@ -16,33 +16,24 @@ async function addLines(db: DB, matchId: number, seed: number): Promise<void> {
   for (const [i, steamId] of PLAYERS.entries()) {
     // Varied but fixed numbers: each match ranks its players differently.
     const x = ((seed * 7 + i * 13) % 11) / 10;
-    await db
-      .insertInto('player_match_stats')
-      .values({
+    await insertPlayerLine(
+      db,
+      {
         match_id: matchId,
         steam_id: steamId,
         team_id: null,
         side: i % 2 === 0 ? 'Allies' : 'Axis',
-        name: steamId,
         playtime: 30 + ((seed + i) % 4) * 10,
         kpm: x,
         dpm: 1 - x / 2,
         spm: (seed % 3) + x,
         cpm: x * x,
-        streamer: null,
-        side_percentile: null,
-        all_percentile: null,
-      })
-      .execute();
-    await db
-      .insertInto('player_match_details')
-      .values({
-        match_id: matchId,
-        steam_id: steamId,
-        weapons: JSON.stringify({ [`W${(seed + i) % 3}`]: seed + i }),
-        roles: JSON.stringify([{ role: i % 2 ? 'Medic' : 'Rifleman', at: 0 }]),
-      })
-      .execute();
+      },
+      {
+        weapons: { [`W${(seed + i) % 3}`]: seed + i },
+        roles: [{ role: i % 2 ? 'Medic' : 'Rifleman', at: 0 }],
+      },
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
+import type { NewPlayerMatchStats } from '#lib/server/db/tables/player-match-stats.ts';
 import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 
@@ -113,4 +114,25 @@ export async function ratingSnapshot(db: DB, seriesId: number) {
     .orderBy('match_id')
     .execute();
   return { teams, matches, history };
+}
+
+/** A player's line in a match with its details (weapon kills, roles), as ingestion stores them. */
+export async function insertPlayerLine(
+  db: DB,
+  line: Omit<NewPlayerMatchStats, 'name' | 'streamer' | 'side_percentile' | 'all_percentile'>,
+  details: { weapons: Record<string, number>; roles: unknown[] },
+): Promise<void> {
+  await db
+    .insertInto('player_match_stats')
+    .values({ ...line, name: line.steam_id, streamer: null, side_percentile: null, all_percentile: null })
+    .execute();
+  await db
+    .insertInto('player_match_details')
+    .values({
+      match_id: line.match_id,
+      steam_id: line.steam_id,
+      weapons: JSON.stringify(details.weapons),
+      roles: JSON.stringify(details.roles),
+    })
+    .execute();
 }

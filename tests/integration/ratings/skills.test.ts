@@ -15,7 +15,7 @@ import { deleteMatchRow } from '#lib/server/repositories/match-admin.ts';
 import { deleteMatch } from '#lib/server/services/match-actions.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { recomputeSeries } from '#lib/server/services/ratings/process.ts';
-import { insertMatch, seedSeries } from './fixtures.ts';
+import { insertMatch, insertPlayerLine, seedSeries } from './fixtures.ts';
 
 const RATES = {
   A: { kpm: 1, dpm: 1, spm: 1, cpm: 1, side: 'Allies' as const },
@@ -37,14 +37,13 @@ async function addLines(db: DB, matchId: number, teams: { Allies: number | null;
       })
       .onConflict((oc) => oc.column('steam_id').doNothing())
       .execute();
-    await db
-      .insertInto('player_match_stats')
-      .values({
+    await insertPlayerLine(
+      db,
+      {
         match_id: matchId,
         steam_id: steamId,
         team_id: teams[r.side],
         side: r.side,
-        name: steamId,
         playtime: 60,
         kpm: r.kpm,
         dpm: r.dpm,
@@ -52,20 +51,9 @@ async function addLines(db: DB, matchId: number, teams: { Allies: number | null;
         cpm: r.cpm,
         kills: r.kpm * 60,
         deaths: r.dpm * 60,
-        streamer: null,
-        side_percentile: null,
-        all_percentile: null,
-      })
-      .execute();
-    await db
-      .insertInto('player_match_details')
-      .values({
-        match_id: matchId,
-        steam_id: steamId,
-        weapons: JSON.stringify({ M1: 2 }),
-        roles: JSON.stringify([{ role: 'rifleman', at: 0 }]),
-      })
-      .execute();
+      },
+      { weapons: { M1: 2 }, roles: [{ role: 'rifleman', at: 0 }] },
+    );
   }
 }
 

@@ -22,8 +22,8 @@ export function aggregatePlayer(rows: readonly PlayerMatchRow[]): PlayerAggregat
 }
 
 /**
- * Adds up one player's rows as they come, keeping five numbers of each (playtime and rates) instead of the row, and
- * gives exactly what aggregatePlayer gives for the same rows in the same order: every sum runs in row order, as there.
+ * Adds up one player's rows as they come into the aggregate aggregatePlayer defines, keeping five numbers of each row
+ * (playtime and rates, for the deviations from the mean) instead of the row. Every sum runs in row order.
  */
 export class PlayerAccumulator {
   /** Per row: w, kpm, dpm, spm, cpm (w = playtime, 0 when negative). */
