@@ -18,9 +18,9 @@ import {
  * Writes to the tables that in-memory copies are read from, seen as this process makes them, by group: the tables
  * every page's shell reads (the series and the tournaments: pages/shell.ts shellSeries), those that say who a
  * caller is (auth/caller-cache.ts) and those a report looks its teams, tournament and series up in
- * (services/ingestion/report-context.ts). Changes made through the site are announced (db/changes.ts), but this process also
- * writes behind that feed (a test arranging data, a script sharing the handle, a sign-in, which is a GET), and a copy
- * must never outlive such a write either. A write counts once its statement has returned (committed, unless inside a
+ * (services/ingestion/report-context.ts). Changes made through the site are announced (db/changes.ts), but this
+ * process also writes behind that feed (a test arranging data, a script sharing the handle, a sign-in, which is a
+ * GET), and a copy must never outlive such a write either. A write counts once its statement has returned (committed, unless inside a
  * transaction, whose site change is announced after its commit).
  */
 

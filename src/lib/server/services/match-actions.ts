@@ -12,7 +12,7 @@ import {
   updateMatchInStatusAudited,
 } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
-import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
+import { actsForAny, loadMatchForChange, matchIdOf, opposingTeamIds } from './match-access.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { urgently } from '#lib/server/db/priority.ts';
 import { audit, auditEach } from './audit.ts';
@@ -46,7 +46,7 @@ export function nextStatus(actor: Actor, match: MatchRow, action: MatchAction): 
 
 /**
  * When nextStatus lets `actor` approve a match, as SQL over the match's columns, so that an approval is one statement
- * (approveInOneStatement). tests/integration/matches/approval-rule.test.ts holds the two equal for every status,
+ * (approveInOneStatement). tests/integration/auth/approval-rule.test.ts holds the two equal for every status,
  * reporter and kind of actor.
  */
 export function approvableBy(actor: Actor): RawBuilder<boolean> {
@@ -131,8 +131,8 @@ async function approveInOneStatement(
   auditOf: (source: string, before: unknown, status: CalculationStatus) => RawBuilder<unknown>,
 ): Promise<MatchRow | undefined> {
   requireSignedIn(actor);
-  const id = Number(matchId);
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const id = matchIdOf(matchId);
+  if (id === undefined) return undefined;
   const values: MatchUpdate = { calculation_status: 'queued', approved_by_user_id: userId, approved_at: new Date() };
   // Its pool wait is served first (db/priority.ts); the rating pass it starts is not (decideMatch starts it out here).
   const { match, changed } = await urgently(() =>
