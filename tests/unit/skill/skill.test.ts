@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregatePlayer } from '#lib/domain/skill/aggregate.ts';
 import { matchPercentiles, midRankPercentiles } from '#lib/domain/skill/percentiles.ts';
-import { computePlayerSkills, computeSkillVectors } from '#lib/domain/skill/population.ts';
+import { computePlayerSkills, computeSkillVectors, PlayersByGameType } from '#lib/domain/skill/population.ts';
 import type { PlayerAggregate, PlayerMatchRow, StatVector } from '#lib/domain/skill/types.ts';
 
 const rows: PlayerMatchRow[] = [
@@ -113,6 +113,34 @@ describe('computeSkillVectors', () => {
     expect(all.get('competitive')!.get('q')!.skill!.kpm).toBeCloseTo(1, 14);
     expect(all.get('friendly')!.get('p')!.skill!.kpm).toBe(0);
     expect(all.get('friendly')!.has('q')).toBe(false);
+  });
+
+  it('works out the same scores a slice of players at a time, pausing after each slice', () => {
+    const players = new PlayersByGameType<string>();
+    // 7 competitive players (one without playtime) and 2 friendly ones, 1 to 4 lines each.
+    for (let p = 0; p < 9; p++) {
+      const gameType = p < 7 ? 'competitive' : 'friendly';
+      for (let line = 0; line <= p % 4; line++)
+        players.add(gameType, `p${p}`, {
+          ...rows[line % 3]!,
+          playtime: p === 3 ? 0 : 10 + p * line,
+          kpm: p / (line + 1),
+        });
+    }
+    const whole = players.skills();
+    expect(whole.get('competitive')!.get('p6')!.skill).not.toBeNull();
+    for (const slice of [1, 2, 3, 9]) {
+      const steps = players.skillsInSlices(undefined, slice);
+      let pauses = 0;
+      let step = steps.next();
+      while (!step.done) {
+        pauses++;
+        step = steps.next();
+      }
+      expect(step.value).toEqual(whole);
+      // Each game type pauses after every full slice of players aggregated, then again of players scored.
+      expect(pauses).toBe(2 * (Math.floor(7 / slice) + Math.floor(2 / slice)));
+    }
   });
 });
 

@@ -19,6 +19,18 @@ export function computeSkillVectors<K extends PlayerKey>(
   players: ReadonlyMap<K, PlayerAggregate>,
   minMatches: number = POPULATION_MIN_MATCHES,
 ): Map<K, PlayerSkill> {
+  return runToEnd(skillVectorsInSlices(players, minMatches));
+}
+
+/**
+ * computeSkillVectors worked out `slice` players at a time: the generator pauses after each slice and returns the
+ * scores at its end. A caller that must not hold its thread for a whole population resumes it on later turns.
+ */
+export function* skillVectorsInSlices<K extends PlayerKey>(
+  players: ReadonlyMap<K, PlayerAggregate>,
+  minMatches: number = POPULATION_MIN_MATCHES,
+  slice = Infinity,
+): Generator<void, Map<K, PlayerSkill>> {
   const population: StatVector[] = [];
   for (const p of players.values()) if (p.matches >= minMatches && p.x_bar) population.push(p.x_bar);
   const stats = population.length > 0 ? meanAndSd(population) : null;
@@ -26,6 +38,7 @@ export function computeSkillVectors<K extends PlayerKey>(
   for (const [key, p] of players) {
     const skill = stats && p.x_bar ? zScores(p.x_bar, stats.mean, stats.sd) : null;
     out.set(key, { ...p, skill, in_population: p.matches >= minMatches && p.x_bar !== null });
+    if (out.size % slice === 0) yield;
   }
   return out;
 }
@@ -47,11 +60,22 @@ export class PlayersByGameType<K extends PlayerKey> {
 
   /** Each game type's players scored against its population (see computeSkillVectors). */
   skills(minMatches: number = POPULATION_MIN_MATCHES): Map<GameType, Map<K, PlayerSkill>> {
+    return runToEnd(this.skillsInSlices(minMatches));
+  }
+
+  /** skills() worked out `slice` players at a time, pausing after each slice aggregated or scored. */
+  *skillsInSlices(
+    minMatches: number = POPULATION_MIN_MATCHES,
+    slice = Infinity,
+  ): Generator<void, Map<GameType, Map<K, PlayerSkill>>> {
     const out = new Map<GameType, Map<K, PlayerSkill>>();
     for (const [gameType, players] of this.#byType) {
       const aggregates = new Map<K, PlayerAggregate>();
-      for (const [player, accumulator] of players) aggregates.set(player, accumulator.aggregate());
-      out.set(gameType, computeSkillVectors(aggregates, minMatches));
+      for (const [player, accumulator] of players) {
+        aggregates.set(player, accumulator.aggregate());
+        if (aggregates.size % slice === 0) yield;
+      }
+      out.set(gameType, yield* skillVectorsInSlices(aggregates, minMatches, slice));
     }
     return out;
   }
@@ -65,6 +89,13 @@ export function computePlayerSkills<K extends PlayerKey>(
   const players = new PlayersByGameType<K>();
   for (const row of rows) players.add(row.gameType, row.player, row);
   return players.skills(minMatches);
+}
+
+/** The value a sliced computation returns, all of its slices run at once. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
 }
 
 /** Plain mean and population standard deviation of each rate. */
