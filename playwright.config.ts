@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_SERVER_SCRIPT, e2ePort, e2eServerEnv } from './tests/helpers/e2e-server.ts';
+import { BROWSER_LAUNCH, E2E_SERVER_SCRIPT, e2ePort, e2eServerEnv } from './tests/helpers/e2e-server.ts';
 
 const port = e2ePort();
 // A fresh embedded database per run: the server seeds it on start (npm test hands over one it seeded already).
@@ -20,27 +20,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   projects: [
-    { name: 'sweep', testMatch: ['pages.spec.ts', 'shell-budget.spec.ts'], workers: 1 },
-    { name: 'journeys', testIgnore: ['pages.spec.ts', 'shell-budget.spec.ts'], workers: 1 },
+    { name: 'sweep', testMatch: ['pages.spec.ts', 'shell-budget.spec.ts', 'layout-shift.spec.ts'], workers: 1 },
+    { name: 'journeys', testIgnore: ['pages.spec.ts', 'shell-budget.spec.ts', 'layout-shift.spec.ts'], workers: 1 },
   ],
   reporter: process.env['CI']
     ? [['list'], ['json', { outputFile: '.tmp/playwright.json' }]]
     : [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: BROWSER_LAUNCH,
   },
   webServer: {
     command: `node ${E2E_SERVER_SCRIPT}`,

@@ -22,3 +22,18 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
 
 /** The port the browser tests use: E2E_PORT, else 4517. */
 export const e2ePort = (): number => Number(process.env['E2E_PORT'] ?? 4517);
+
+/** How the end-to-end tests start Debian's chromium (CHROMIUM_PATH names another). */
+export const BROWSER_LAUNCH = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
