@@ -20,8 +20,8 @@ import {
  * caller is (auth/caller-cache.ts) and those a report looks its teams, tournament and series up in
  * (services/ingestion/report-context.ts). Changes made through the site are announced (db/changes.ts), but this
  * process also writes behind that feed (a test arranging data, a script sharing the handle, a sign-in, which is a
- * GET), and a copy must never outlive such a write either. A write counts once its statement has returned (committed, unless inside a
- * transaction, whose site change is announced after its commit).
+ * GET), and a copy must never outlive such a write either. A write counts once its statement has returned
+ * (committed, unless inside a transaction, whose site change is announced after its commit).
  */
 
 /** The groups of tables whose completed writes are counted, each with its tables. */

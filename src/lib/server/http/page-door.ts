@@ -129,9 +129,10 @@ function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): 
 /**
  * Answers `req` from the rendered-page cache when it is a GET of a page, carries no cookie or credential, and the
  * page is cached and fresh (page-cache.ts), or from the read cache when it is such a GET of a kept public API
- * answer: with the page's headers plus `base` (the security headers) and `htmlPolicy`, compressed as the client accepts, or 304 when it names the page's ETag. A page being rendered is
- * waited for and answered the same way (the page cache's waiters got the same answer through Astro, re-encoding it
- * per request), or, when that render is not kept, handed to `proceed`. Returns whether it took the request.
+ * answer: with the page's headers plus `base` (the security headers) and `htmlPolicy`, compressed as the client
+ * accepts, or 304 when it names the page's ETag. A page being rendered is waited for and answered the same way (the
+ * page cache's waiters got the same answer through Astro, re-encoding it per request), or, when that render is not
+ * kept, handed to `proceed`. Returns whether it took the request.
  */
 export function answerFromDoor(
   req: IncomingMessage,
