@@ -26,7 +26,7 @@ export function computeSkillVectors<K extends PlayerKey>(
  * computeSkillVectors worked out `slice` players at a time: the generator pauses after each slice and returns the
  * scores at its end. A caller that must not hold its thread for a whole population resumes it on later turns.
  */
-export function* skillVectorsInSlices<K extends PlayerKey>(
+function* skillVectorsInSlices<K extends PlayerKey>(
   players: ReadonlyMap<K, PlayerAggregate>,
   minMatches: number = POPULATION_MIN_MATCHES,
   slice = Infinity,
