@@ -11,22 +11,16 @@
  * garbage collection pauses and the server's CPU time. BENCH_SERVER_NODE_OPTIONS is added to the server's
  * NODE_OPTIONS (a profile). Readers ask for compressed answers as browsers do (`--identity`: uncompressed), and their
  * load threads run at a lower priority than the server and the database (`--nice 10`; `--nice 0`: the same priority).
+ * Before the measured run the same load runs for `--warm-up` seconds (default 10; 0: none), printed on its own: a
+ * crowd after a match meets a server that has been running, while a server just started compiles each route and
+ * warms its code under the first requests (the first second's writes took 600-900 ms, against 200-300 ms later).
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '#lib/server/db/connect.ts';
-import {
-  adminQuery,
-  autocannon,
-  createDemoDatabase,
-  requireBuild,
-  ROOT,
-  startSite,
-  stopChild,
-  table,
-} from './lib/bench-kit.ts';
+import { adminQuery, createDemoDatabase, requireBuild, ROOT, startSite, stopChild, table } from './lib/bench-kit.ts';
 import { loadTeams, matchLog, pendingStock, reportBody } from './lib/load-workload.ts';
 import { PROBE_KINDS } from './lib/load-probe.ts';
 import { askProbe, cpuSeconds, signInAdmin, choosePaths, type LoadKind, rssMb, runKind } from './lib/load-kinds.ts';
@@ -34,6 +28,7 @@ import { askProbe, cpuSeconds, signInAdmin, choosePaths, type LoadKind, rssMb, r
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
+    'warm-up': { type: 'string', default: '10' },
     connections: { type: 'string', default: '200' },
     // HLU's key is limited to 30 reports a minute per team: the demo's 40 teams stay below it at 15/s.
     'report-rate': { type: 'string', default: '15' },
@@ -49,6 +44,7 @@ const { values } = parseArgs({
   },
 });
 const DURATION = Number(values.duration);
+const WARM_UP = Number(values['warm-up']);
 const CONNECTIONS = Number(values.connections);
 const REPORT_RATE = Number(values['report-rate']);
 const APPROVAL_RATE = Number(values['approval-rate']);
@@ -83,7 +79,7 @@ const demo = await createDemoDatabase(
     // After every demo match (and after now): approving in upload order then appends to the rating history.
     const start = new Date(Math.max(Date.now(), new Date(latest.date ?? Date.now()).getTime()) + 3_600_000);
     const teams = await loadTeams(db);
-    const needed = Math.ceil(APPROVAL_RATE * DURATION * 1.2) + 10;
+    const needed = Math.ceil(APPROVAL_RATE * (WARM_UP + DURATION) * 1.2) + 10;
     // A template saved by an earlier run already holds its stock (dated after every decided match): reuse it.
     const lastDecided = await db
       .selectFrom('matches')
@@ -132,7 +128,7 @@ try {
     const reportStart = new Date(start.getTime() + 1000 * 60_000);
     // Written before the run: simulating a log takes tens of milliseconds of this process's only thread, which would
     // delay every other kind's requests and time them out here, not in the server.
-    const reports = Array.from({ length: Math.ceil(REPORT_RATE * DURATION * 1.2) + 10 }, (_, i) => {
+    const reports = Array.from({ length: Math.ceil(REPORT_RATE * (WARM_UP + DURATION) * 1.2) + 10 }, (_, i) => {
       const { reporter, tags, log } = matchLog(teams, stock.length + i, reportStart);
       const { body, contentType } = reportBody(tags, log, reportStart.getUTCFullYear());
       return { body, headers: { 'content-type': contentType, authorization: `Bearer ${reporter.key}` } };
@@ -176,18 +172,22 @@ try {
         ],
       },
     ];
-    await autocannon({ url: new URL(paths.home, baseUrl).toString(), connections: 10, duration: 2 }); // warm-up
-    const rss: string[] = [];
+    /** Every kind at once for `seconds`; the readers' autocannon threads yield (the writers run on this thread). */
+    const runKinds = async (seconds: number) => {
+      const before = threadIds();
+      const runs = kinds.map((kind) => runKind(baseUrl, kind, seconds));
+      const readerThreads = [...threadIds()].filter((id) => !before.has(id));
+      for (const id of readerThreads) os.setPriority(id, Number(values.nice));
+      return { results: await Promise.all(runs), readerThreads: readerThreads.length };
+    };
     const startRss = rssMb(child.pid!);
+    const warm = WARM_UP > 0 ? (await runKinds(WARM_UP)).results : undefined;
+    const rss: string[] = [];
+    const warmRss = rssMb(child.pid!);
     await askProbe(child.pid!, probeFile); // starts the probe's count over: the warm-up is left out
     const startCpu = cpuSeconds(child.pid!);
     const sampler = setInterval(() => rss.push(`${rssMb(child.pid!)}`), 10_000);
-    const before = threadIds();
-    const runs = kinds.map((kind) => runKind(baseUrl, kind, DURATION));
-    // The readers' autocannon threads (started just now) yield; the writers', timed here, run on this thread as before.
-    const readerThreads = [...threadIds()].filter((id) => !before.has(id));
-    for (const id of readerThreads) os.setPriority(id, Number(values.nice));
-    const results = await Promise.all(runs);
+    const { results, readerThreads } = await runKinds(DURATION);
     clearInterval(sampler);
     const serverCpu = cpuSeconds(child.pid!) - startCpu;
     const seen = await askProbe(child.pid!, probeFile);
@@ -205,12 +205,27 @@ try {
       r['4xx'],
       r['5xx'],
     ]);
+    const ended = performance.now();
     const approved = await countApproved(demo.url, stock);
+    // The rating worker posts what was approved in the last moments after the load has ended: wait for it.
+    for (let i = 0; i < 120 && approved.posted < approved.approved; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      Object.assign(approved, await countApproved(demo.url, stock));
+    }
+    const postedAfter = ((performance.now() - ended) / 1000).toFixed(1);
     console.log(
       `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
         `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s; readers accept ` +
-        `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; the readers' ${readerThreads.length} load threads at nice ${values.nice})\n`,
+        `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; the readers' ${readerThreads} load threads at nice ${values.nice})\n`,
     );
+    if (warm) {
+      const p99s = warm.map((r, i) => `${kinds[i]!.name} ${r.latency.p99} ms`).join(', ');
+      const failed = warm.reduce((n, r) => n + r.errors + r.timeouts + r['5xx'], 0);
+      console.log(
+        `Warm-up, not counted below: the same load for ${WARM_UP} s on the server just started, p99 ${p99s}; ` +
+          `${failed} errors and 5xx\n`,
+      );
+    }
     console.log(
       table(['kind', 'conns', 'requests', 'req/s', 'p50', 'p99', 'errors', '2xx', '3xx', '4xx', '5xx'], rows),
     );
@@ -239,8 +254,24 @@ try {
           `mean ${mean(heap.slice(0, third))} MB in the first third of the run, ${mean(heap.slice(-third))} MB in the last`,
       );
     }
-    console.log(`\nserver RSS: ${startRss} MB at start, every 10 s: ${rss.join(', ')} MB; ${endRss} MB at the end`);
-    console.log(`approved matches posted by the rating queue by the end: ${approved.posted} of ${approved.approved}`);
+    const warmed = warm ? ` (${warmRss} MB after the warm-up)` : '';
+    console.log(
+      `\nserver RSS: ${startRss} MB at start${warmed}, every 10 s: ${rss.join(', ')} MB; ${endRss} MB at the end`,
+    );
+    if (seen?.memory) {
+      // RSS alone does not say what holds it: V8's reserved heap (grown under allocation, returned slowly), buffers
+      // outside it, or native memory (code, the allocator's arenas, thread stacks).
+      const { rss: resident, heapTotal, heapUsed, external } = seen.memory;
+      console.log(
+        `of which V8's heap ${heapTotal} MB reserved (${heapUsed} MB in use), outside it ${external} MB (buffers), ` +
+          `the rest ${resident - heapTotal - external} MB (code, native allocations, stacks)`,
+      );
+    }
+    const during = warm ? ', warm-up included' : '';
+    console.log(
+      `approved matches posted by the rating queue${during}: ${approved.posted} of ${approved.approved}, ` +
+        `${postedAfter} s after the load ended`,
+    );
     console.log(
       `machine: ${os.cpus().length} CPUs, load average ${os
         .loadavg()

@@ -26,6 +26,8 @@ export interface ProbeReport {
   gc: { count: number; totalMs: number; maxMs: number };
   /** The JavaScript heap in use (MB) as seen just after each full collection, in order: what stays alive. */
   heapAfterFullGcMb: number[];
+  /** process.memoryUsage() when asked, in MB. */
+  memory: { rss: number; heapTotal: number; heapUsed: number; external: number };
 }
 
 /** The kinds probeKind tells apart, in the benchmark's order. */
@@ -36,6 +38,12 @@ export function probeKind(method: string, url: string): string {
   if (method === 'POST') return url.startsWith('/v2/matches/serverlog') ? 'match reports' : 'approvals';
   if (url.startsWith('/v2/') || url.startsWith('/v3/')) return 'API reads';
   return url === '/' || url.startsWith('/?') ? 'home page' : 'other pages';
+}
+
+function memoryMb(): ProbeReport['memory'] {
+  const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external) };
 }
 
 const file = process.env['LOAD_PROBE_FILE'];
@@ -89,6 +97,7 @@ if (file) {
       loopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
       gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
       heapAfterFullGcMb,
+      memory: memoryMb(),
     };
     fs.writeFileSync(file, JSON.stringify(report));
     times = new Map();
