@@ -2,8 +2,9 @@
  * CPU per uncached page (`node scripts/bench-page-cpu.ts [--requests 30] [--keep]`): on a PostgreSQL database with the
  * demo community (BENCH_DATABASE_URL as in bench:pages; database `hss_bench_page_cpu`, reused with --keep), serves
  * the built site with READ_CACHE_SECONDS=0 and asks each page `--requests` times one after the other, after a
- * warm-up (`--encoding` sets the Accept-Encoding asked with, e.g. a browser's `gzip, deflate, br, zstd`). Prints the CPU time per request of the site server and of its PostgreSQL backends (from /proc), which
- * stays meaningful while other processes load the machine, unlike req/s. BENCH_SERVER_NODE_OPTIONS is passed to the
+ * warm-up (`--encoding` sets the Accept-Encoding asked with, e.g. a browser's `gzip, deflate, br, zstd`). Prints the
+ * CPU time per request of the site server and of its PostgreSQL backends (from /proc), which stays meaningful while
+ * other processes load the machine, unlike req/s. BENCH_SERVER_NODE_OPTIONS is passed to the
  * server as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_PAGE_CPU_DATABASE names another database,
  * so that two people on one PostgreSQL server keep (and drop) their own.
  */
