@@ -8,6 +8,7 @@ import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
 import { HttpError } from '#lib/server/http/errors.ts';
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
+import { refreshPercentiles } from '#lib/server/services/ratings/skills.ts';
 import { lockReportedGame } from '#lib/server/repositories/log-uploads.ts';
 import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
 
@@ -119,6 +120,19 @@ describe.each(engines)('reportMatch on %s', (engine) => {
           p.side === 'Allies' ? teams['ALPHA']!.id : p.side === 'Axis' ? teams['BRAVO']!.id : null,
         );
       }
+      // Each line's in-match percentiles are stored with it, as the refresh of derived data computes them from the
+      // stored lines (which then finds nothing to change).
+      const percentiles = () =>
+        handle.db
+          .selectFrom('player_match_stats')
+          .select(['steam_id', 'side_percentile', 'all_percentile'])
+          .where('match_id', '=', result.match_id)
+          .orderBy('steam_id')
+          .execute();
+      const stored = await percentiles();
+      expect(stored.every((line) => line.side_percentile !== null && line.all_percentile !== null)).toBe(true);
+      await handle.db.transaction().execute((trx) => refreshPercentiles(trx, match.series_id, [result.match_id]));
+      expect(await percentiles()).toEqual(stored);
       const renamed = Object.entries(expected.players).find(([, p]) => p.aliases.length > 1);
       if (renamed) {
         const aliases = await handle.db

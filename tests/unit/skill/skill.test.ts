@@ -169,3 +169,27 @@ describe('match percentiles', () => {
     expect(matchPercentiles([])).toEqual([]);
   });
 });
+
+describe('match percentiles whatever the order of the lines', () => {
+  it('gives every player the same performance and percentiles however the players are ordered', () => {
+    // Rates with many significant digits, whose sums round differently in different orders.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const players = Array.from({ length: 40 }, (_, i) => ({
+      player: `7656119${String(1000 + ((i * 37) % 40))}`,
+      side: i % 3 === 0 ? 'none' : i % 2 === 0 ? 'allies' : 'axis',
+      kpm: next() * 3,
+      dpm: next() * 2,
+      spm: next() * 40,
+      cpm: next() * 20,
+    }));
+    const byPlayer = (list: typeof players) =>
+      new Map(matchPercentiles(list).map((r) => [r.player, [r.performance, r.side_percentile, r.all_percentile]]));
+    const asGiven = byPlayer(players);
+    for (const order of [[...players].reverse(), [...players].sort((a, b) => a.kpm - b.kpm)]) {
+      const reordered = byPlayer(order);
+      // Exactly equal, not close: a stored line's percentiles must equal the ones a report computed.
+      for (const [player, numbers] of asGiven) expect(reordered.get(player)).toEqual(numbers);
+    }
+  });
+});

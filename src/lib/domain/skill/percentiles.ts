@@ -45,11 +45,15 @@ export function midRankPercentiles(values: readonly number[]): number[] {
  * contributes 0), so it rewards kills, support and combat and penalises deaths
  * equally. side_percentile ranks it among the same side's players,
  * all_percentile among all players, both by {@link midRankPercentiles}.
- * Output order follows the input.
+ * Output order follows the input; the numbers do not depend on it (players are
+ * told apart by their keys).
  */
 export function matchPercentiles(players: readonly MatchPlayerStats[]): MatchPercentile[] {
   if (players.length === 0) return [];
-  const { mean, sd } = meanAndSd(players);
+  // The mean and deviations are sums, whose last bits depend on the order of their terms: added up in the order of
+  // the players' keys, a match gets the same numbers from its lines as parsed (a report) and as stored (a refresh).
+  const byKey = [...players].sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+  const { mean, sd } = meanAndSd(byKey);
   const performance = players.map((p) => {
     const z = zScores(p, mean, sd);
     return (z.kpm + z.dpm + z.spm + z.cpm) / 4;

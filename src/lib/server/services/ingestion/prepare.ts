@@ -3,7 +3,13 @@ import type { MatchType, ReportOverrides } from '#lib/server/db/tables/matches.t
 import type { SeenPlayer, SerialisedStatRows } from '#lib/server/repositories/players-write.ts';
 import { matchFacts, type MatchFacts } from './facts.ts';
 import { decodeLog, parseReportedLog } from './parse.ts';
-import { matchColumnsFromLog, playerStatRows, seenPlayers, type LogMatchColumns } from './rows.ts';
+import {
+  matchColumnsFromLog,
+  playerStatRows,
+  seenPlayers,
+  withMatchPercentiles,
+  type LogMatchColumns,
+} from './rows.ts';
 import { sha256Hex } from './upload.ts';
 
 /** What a report's log work needs: the verbatim upload and what the report already settled. */
@@ -41,7 +47,7 @@ export function prepareReport(request: PrepareRequest): PreparedReport {
   });
   const facts = matchFacts(parsed, request.overrides, request.kind);
   // match_id 0 stands for the id the insert statement gives the match.
-  const rows = playerStatRows(0, parsed, facts.victor_side, request.teams);
+  const rows = withMatchPercentiles(playerStatRows(0, parsed, facts.victor_side, request.teams));
   return {
     sha256: sha256Hex(request.bytes),
     format: parsed.format,

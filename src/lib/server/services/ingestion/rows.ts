@@ -1,4 +1,5 @@
 import type { ParsedMatch } from '#lib/domain/logs/index.ts';
+import { matchPercentiles } from '#lib/domain/skill/percentiles.ts';
 import { json } from '#lib/server/db/json.ts';
 import type { NewMatch, Side } from '#lib/server/db/tables/matches.ts';
 import type { PlayerStatRecord, SeenPlayer } from '#lib/server/repositories/players-write.ts';
@@ -58,6 +59,22 @@ export function playerStatRows(
       all_percentile: previous?.all_percentile ?? null,
     };
   });
+}
+
+/**
+ * `rows` (the lines of one match) with each player's in-match percentiles, ranked as the refresh of derived data
+ * ranks stored lines (services/ratings/skills.ts refreshPercentiles: a player without a side among the side-less), so
+ * that a reported match has them once it is stored instead of after the next rating pass of its series.
+ */
+export function withMatchPercentiles(rows: readonly PlayerStatRecord[]): PlayerStatRecord[] {
+  const ranked = matchPercentiles(
+    rows.map((r) => ({ player: r.steam_id, side: r.side ?? 'none', kpm: r.kpm, dpm: r.dpm, spm: r.spm, cpm: r.cpm })),
+  );
+  return rows.map((r, i) => ({
+    ...r,
+    side_percentile: ranked[i]!.side_percentile,
+    all_percentile: ranked[i]!.all_percentile,
+  }));
 }
 
 /** The players of a parsed match for the players / player_aliases tables. */
