@@ -8,8 +8,8 @@ export {
   meanAndSd,
   zScores,
 } from './population.ts';
-export { matchPercentiles, midRankPercentiles } from './percentiles.ts';
-export type { MatchPercentile, MatchPlayerStats } from './percentiles.ts';
+export { lineMatchPercentiles, matchPercentiles, midRankPercentiles } from './percentiles.ts';
+export type { MatchLine, MatchPercentile, MatchPlayerStats } from './percentiles.ts';
 export { STAT_KEYS } from './types.ts';
 export type {
   GameType,

@@ -78,3 +78,19 @@ export function matchPercentiles(players: readonly MatchPlayerStats[]): MatchPer
     all_percentile: all[i]!,
   }));
 }
+
+/** A player's line of a match as parsed or stored: the player's id, side (null: none) and rates. */
+export interface MatchLine extends StatVector {
+  readonly steam_id: string;
+  readonly side: string | null;
+}
+
+/**
+ * matchPercentiles of a match's lines, a player without a side ranked among the side-less: what a report stores with
+ * its lines and what the refresh of derived data computes from stored ones, which must agree.
+ */
+export function lineMatchPercentiles(lines: readonly MatchLine[]): MatchPercentile[] {
+  return matchPercentiles(
+    lines.map((l) => ({ player: l.steam_id, side: l.side ?? 'none', kpm: l.kpm, dpm: l.dpm, spm: l.spm, cpm: l.cpm })),
+  );
+}

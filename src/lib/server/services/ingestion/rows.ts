@@ -1,5 +1,5 @@
 import type { ParsedMatch } from '#lib/domain/logs/index.ts';
-import { matchPercentiles } from '#lib/domain/skill/percentiles.ts';
+import { lineMatchPercentiles } from '#lib/domain/skill/index.ts';
 import { json } from '#lib/server/db/json.ts';
 import type { NewMatch, Side } from '#lib/server/db/tables/matches.ts';
 import type { PlayerStatRecord, SeenPlayer } from '#lib/server/repositories/players-write.ts';
@@ -62,14 +62,12 @@ export function playerStatRows(
 }
 
 /**
- * `rows` (the lines of one match) with each player's in-match percentiles, ranked as the refresh of derived data
- * ranks stored lines (services/ratings/skills.ts refreshPercentiles: a player without a side among the side-less), so
- * that a reported match has them once it is stored instead of after the next rating pass of its series.
+ * `rows` (the lines of one match) with each player's in-match percentiles (lineMatchPercentiles, as the refresh of
+ * derived data ranks stored lines), so that a reported match has them once it is stored instead of after the next
+ * rating pass of its series.
  */
 export function withMatchPercentiles(rows: readonly PlayerStatRecord[]): PlayerStatRecord[] {
-  const ranked = matchPercentiles(
-    rows.map((r) => ({ player: r.steam_id, side: r.side ?? 'none', kpm: r.kpm, dpm: r.dpm, spm: r.spm, cpm: r.cpm })),
-  );
+  const ranked = lineMatchPercentiles(rows);
   return rows.map((r, i) => ({
     ...r,
     side_percentile: ranked[i]!.side_percentile,

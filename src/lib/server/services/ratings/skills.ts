@@ -14,7 +14,7 @@
  *   (changePlayerVisibility): a view reads one stored row per game type instead of ranking the population.
  */
 import type { StatVector } from '#lib/domain/skill/index.ts';
-import { matchPercentiles, PlayersByGameType, STAT_KEYS } from '#lib/domain/skill/index.ts';
+import { lineMatchPercentiles, PlayersByGameType, STAT_KEYS } from '#lib/domain/skill/index.ts';
 import { POPULATION_MIN_MATCHES } from '#lib/domain/skill/population.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
@@ -140,7 +140,7 @@ export async function changePlayerVisibility(db: DB, steamId: string, from: Visi
 
 /**
  * Computes side_percentile and all_percentile of every player of the given matches (of every match of the series:
- * 'all'; of those that still lack them: 'missing') with matchPercentiles: a player without a side is ranked among
+ * 'all'; of those that still lack them: 'missing') with lineMatchPercentiles: a player without a side is ranked among
  * the side-less players. Only lines whose stored percentiles differ are written (a recompute of an unchanged series
  * rewrites none of its wide player lines). Returns the lines computed. The lines are read `chunkSize` at a time (the
  * repository's default when undefined) in the caller's transaction.
@@ -156,16 +156,7 @@ export async function refreshPercentiles(
   // The lines of one match: a match's lines may straddle two chunks.
   let lines: PercentileSourceRow[] = [];
   const rankMatch = () => {
-    const result = matchPercentiles(
-      lines.map((l) => ({
-        player: l.steam_id,
-        side: l.side ?? 'none',
-        kpm: l.kpm,
-        dpm: l.dpm,
-        spm: l.spm,
-        cpm: l.cpm,
-      })),
-    );
+    const result = lineMatchPercentiles(lines);
     result.forEach((r, i) => {
       const line = lines[i]!;
       if (line.side_percentile === r.side_percentile && line.all_percentile === r.all_percentile) return;
