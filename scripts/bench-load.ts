@@ -207,11 +207,6 @@ try {
     ]);
     const ended = performance.now();
     const approved = await countApproved(demo.url, stock);
-    // The rating worker posts what was approved in the last moments after the load has ended: wait for it.
-    for (let i = 0; i < 120 && approved.posted < approved.approved; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      Object.assign(approved, await countApproved(demo.url, stock));
-    }
     const postedAfter = ((performance.now() - ended) / 1000).toFixed(1);
     console.log(
       `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
@@ -286,16 +281,24 @@ try {
   await demo.drop();
 }
 
+/**
+ * How many of `ids` were approved and how many of those posted, once every approved one is posted or after 30 s: the
+ * rating worker posts what was approved in the last moments after the load has ended.
+ */
 async function countApproved(databaseUrl: string, ids: number[]): Promise<{ approved: number; posted: number }> {
   const db = await connectDatabase({ databaseUrl, migrate: false });
   try {
-    const rows = await db.db
-      .selectFrom('matches')
-      .select('calculation_status')
-      .where('id', 'in', ids)
-      .where('calculation_status', '!=', 'pending')
-      .execute();
-    return { approved: rows.length, posted: rows.filter((r) => r.calculation_status === 'posted').length };
+    for (let attempt = 0; ; attempt++) {
+      const rows = await db.db
+        .selectFrom('matches')
+        .select('calculation_status')
+        .where('id', 'in', ids)
+        .where('calculation_status', '!=', 'pending')
+        .execute();
+      const counts = { approved: rows.length, posted: rows.filter((r) => r.calculation_status === 'posted').length };
+      if (counts.posted === counts.approved || attempt === 120) return counts;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     await db.close();
   }
