@@ -4,10 +4,11 @@ import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
+import { REFRESH_MS } from '#lib/server/http/change-cache.ts';
 import { sessionFor } from './auth/helpers.ts';
 
-async function teamNames(server: TestServer): Promise<string[]> {
-  const response = await server.fetch('/v3/series/S1/teams');
+async function teamNames(server: TestServer, headers: Record<string, string> = {}): Promise<string[]> {
+  const response = await server.fetch('/v3/series/S1/teams', { headers });
   expect(response.status).toBe(200);
   return ((await response.json()) as { name: string }[]).map((t) => t.name).sort();
 }
@@ -38,7 +39,19 @@ describe.each(engines)('public read cache on %s', (engine) => {
       body: JSON.stringify({ name: 'Alpha Company' }),
     });
     expect(patched.status).toBeLessThan(300);
+    // A visitor without credentials may still be given the answer from before the change while it is younger than
+    // REFRESH_MS (change-cache.ts); a caller with credentials, who may have made the change, sees it at once.
+    const signedIn = { cookie: admin.headers.cookie! };
+    expect(await teamNames(server, signedIn)).toEqual(['Alpha Company', 'Bravo']);
     expect(await teamNames(server)).toEqual(['Alpha Company', 'Bravo']);
+    const renamed = await server.fetch('/v3/series/S1/teams/BRAVO', {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bravo Company' }),
+    });
+    expect(renamed.status).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_MS));
+    expect(await teamNames(server)).toEqual(['Alpha Company', 'Bravo Company']);
   });
 
   it('keeps ETag revalidation on cached answers', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '#lib/server/db/index.ts';
 import { announceDataChange } from '#lib/server/db/changes.ts';
-import { ChangeCache, STALE_MS } from '#lib/server/http/change-cache.ts';
+import { ChangeCache, REFRESH_MS, STALE_MS } from '#lib/server/http/change-cache.ts';
 
 /** A computation the test finishes when it wants. */
 function deferred<T>() {
@@ -34,8 +34,9 @@ describe('change-scoped cache', () => {
     expect(await cache.get(db, 'a', true, compute('a1'))).toBe('a1');
     expect(await cache.get(db, 'a', true, compute('a2'))).toBe('a1');
     expect(computed).toBe(1);
+    vi.advanceTimersByTime(REFRESH_MS);
     announceDataChange(db);
-    // No computation runs: nothing stale is answered, the caller computes afresh.
+    // No computation runs and a1 is REFRESH_MS old: nothing stale is answered, the caller computes afresh.
     expect(cache.peek(db, 'a', true)).toBeUndefined();
     expect(await cache.get(db, 'a', true, compute('a3'))).toBe('a3');
     vi.advanceTimersByTime(10_001);
@@ -61,23 +62,44 @@ describe('change-scoped cache', () => {
     expect(await cache.get(db, 'k', false, compute('after'))).toBe('after');
   });
 
-  it('while a write burst goes on, answers the last value up to a second old as the next one computes', async () => {
+  it('after a change, answers callers without credentials a value up to REFRESH_MS old without computing', async () => {
     expect(await cache.get(db, 'home', true, compute('v1'))).toBe('v1');
     announceDataChange(db);
+    vi.advanceTimersByTime(REFRESH_MS - 1);
+    expect(await cache.get(db, 'home', true, compute('never'))).toBe('v1');
+    expect(computed).toBe(1);
+    // A caller with credentials may have made the change: it computes and waits.
+    expect(cache.peek(db, 'home', false)).toBeUndefined();
+    expect(await cache.get(db, 'home', false, compute('v2'))).toBe('v2');
+    // Each further change leaves v2 answered to the others for REFRESH_MS after its computation started.
+    announceDataChange(db);
+    expect(await cache.get(db, 'home', true, compute('never'))).toBe('v2');
+    announceDataChange(db);
+    vi.advanceTimersByTime(REFRESH_MS);
+    expect(cache.peek(db, 'home', true)).toBeUndefined();
+    expect(await cache.get(db, 'home', true, compute('v3'))).toBe('v3');
+    expect(computed).toBe(3);
+  });
+
+  it('while a write burst goes on, answers the last value up to a second old as the next one computes', async () => {
+    expect(await cache.get(db, 'home', true, compute('v1'))).toBe('v1');
+    vi.advanceTimersByTime(REFRESH_MS);
+    announceDataChange(db);
     const next = deferred<string>();
-    // The first caller after the change starts the computation and waits for it (it may have made the change).
+    // v1 is REFRESH_MS old: the first caller after the change starts the computation and waits for it.
     const starter = cache.get(db, 'home', true, () => next.promise);
     // Others meanwhile get the value from before the change, when they carry no credentials.
     expect(await cache.get(db, 'home', true, compute('x'))).toBe('v1');
     expect(cache.peek(db, 'home', false)).toBeUndefined();
     announceDataChange(db); // another write while computing
-    vi.advanceTimersByTime(STALE_MS - 1);
+    vi.advanceTimersByTime(STALE_MS - REFRESH_MS - 1);
     expect(cache.peek(db, 'home', true)).toBe('v1');
     vi.advanceTimersByTime(1);
     // A second old: no longer answered; the computation under way started before the last change, so a new one runs.
     expect(cache.peek(db, 'home', true)).toBeUndefined();
     const late = deferred<string>();
     const latecomer = cache.get(db, 'home', true, () => late.promise);
+    vi.advanceTimersByTime(REFRESH_MS);
     next.resolve('v2');
     expect(await starter).toBe('v2');
     // v2 is kept, but its computation started a second ago, before the last change: not answered any more.

@@ -6,7 +6,8 @@ import { ChangeCache } from './change-cache.ts';
  * Rendered pages for visitors who carry nothing of their own (no cookie, no credentials): a link posted in Discord
  * after a match is opened by many such visitors at once, and each would otherwise render the same page from the
  * database. Kept for READ_CACHE_SECONDS and until data changes (db/changes.ts), except that while a write burst goes
- * on a page rendered less than a second ago is still answered as its next render runs (http/change-cache.ts).
+ * on a page rendered less than half a second ago is still answered, and one rendered less than a second ago while its
+ * next render runs (http/change-cache.ts).
  */
 
 /** A rendered page or series redirect: the same answer for every visitor without cookies. */
@@ -42,8 +43,9 @@ export function isCacheablePageRequest(request: Request): boolean {
 }
 
 /**
- * The cached page for `key` (the URL's path and query) that may be answered now: fresh, or, while its new render is
- * under way, one expired with unchanged data or rendered from data changed less than a second ago (change-cache.ts).
+ * The cached page for `key` (the URL's path and query) that may be answered now: fresh; rendered less than half a
+ * second ago from data changed since; or, while its new render is under way, one expired with unchanged data or
+ * rendered less than a second ago (change-cache.ts).
  */
 export function cachedPage(db: DB, key: string): CachedPage | undefined {
   return pages.peek(db, key, true);

@@ -31,9 +31,10 @@ export function invalidatePublicReads(db: DB): void {
 /**
  * The public answer for `key` (the request URL): kept while fresh, else computed once by `produce` (concurrent
  * callers share the computation) and kept for READ_CACHE_SECONDS unless data changes first. With `stale` (callers
- * who carry no credentials, so cannot have made a change themselves), an answer up to a second behind the data is
- * still given while its next computation runs (http/change-cache.ts). Only answers that are the same for every caller
- * may come through here. Errors are never kept.
+ * who carry no credentials, so cannot have made a change themselves), an answer computed less than half a second
+ * ago is still given after a change, and one computed less than a second ago while its next computation runs
+ * (http/change-cache.ts). Only answers that are the same for every caller may come through here. Errors are never
+ * kept.
  */
 export function cachedPublicRead(
   db: DB,
@@ -50,7 +51,7 @@ export function cachedPublicRead(
 
 /**
  * The public answer kept for `key` (the URL's path and query) in `db`'s read cache that a caller without credentials
- * may be given now (fresh, or a second behind while the next one is computed), if any.
+ * may be given now (fresh, or up to a second behind: change-cache.ts), if any.
  */
 export function freshPublicRead(db: DB, key: string): CachedAnswer | undefined {
   return reads.peek(db, key, true);

@@ -63,8 +63,7 @@ async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRo
 /**
  * A public answer (the same for every caller) for this URL, served from the read cache while the data has not
  * changed (http/read-cache.ts): computed once, serialised once, revalidated with its ETag. A caller carrying no
- * credentials cannot have made a change itself: it may be given an answer up to a second behind while the next one
- * is computed.
+ * credentials cannot have made a change itself: it may be given an answer up to a second behind (http/change-cache.ts).
  */
 async function publicAnswer(
   context: APIContext,
