@@ -47,7 +47,7 @@ export const webhooksRemove: Command = {
     const series = stringOption(context, 'series', true);
     const id = context.positionals[0] ?? '';
     if (!/^\d{1,9}$/.test(id)) throw new UsageError(`The webhook id must be a number, got '${id}'`);
-    await removeWebhook(await context.db(), cliActor, series, Number(id));
+    await removeWebhook(await context.db(), cliActor, series, id);
     context.out(`Removed webhook ${id} from series ${series}.`);
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
+import { idParam } from './id.ts';
 import { pageMetaSchema, pagingQuery, booleanParam, timestampSchema } from './meta.ts';
 
 export const MATCH_TYPES = ['friendly', 'competitive', 'event'] as const;
@@ -124,9 +125,5 @@ export const privateMatchesQuerySchema = pagingQuery(PRIVATE_MATCHES_PAGE_SIZE).
   desc: booleanParam.optional().transform((v) => v ?? false),
 });
 
-/** A match id in a URL: a positive integer. */
-export const matchIdParam = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
-  .transform(Number)
-  .pipe(z.number().int().max(2_147_483_647, 'is too large'));
+/** A match id in a URL: a positive integer that fits the matches' key. */
+export const matchIdParam = idParam;

@@ -45,11 +45,16 @@ const rawEscape = fc.constantFrom('%00', 'a%00b', '%0A', '%1F', '%2500', '%7F', 
 const KNOWN: Record<string, string[]> = {
   series: ['S1', 'S0', 's1', 'NOPE'],
   tag: ['ALPHA', 'BRAVO', 'ALF', 'CUP', 'UNREG'],
-  matchId: ['1', '2', '4', '999999'],
+  matchId: ['1', '2', '4', '999999', '2147483648'],
   steamId: [steamId(1), steamId(7), '0'.repeat(32)],
   map: ['carentan', 'Hill 400'],
-  userId: ['1', '5', '999999', '0'],
+  userId: ['1', '5', '999999', '0', '2147483648'],
+  id: ['1', '999999', '2147483648'],
+  webhookId: ['1', '999999', '2147483648'],
 };
+
+/** The path parameters that name a row by its integer key. */
+const ID_PARAMS = ['matchId', 'userId', 'id', 'webhookId'];
 
 const segment = (name: string) =>
   fc.oneof(
@@ -163,5 +168,27 @@ describe.each(engines)('hostile input on every API route on %s', (engine) => {
       }),
       { numRuns: 400, seed: 20261117 },
     );
+  });
+
+  it('never answers 5xx, and answers errors as JSON, to every id in a path past what the integer keys hold', async () => {
+    const named = all.filter((route) => ID_PARAMS.some((name) => route.path.includes(`{${name}}`)));
+    expect(named.length).toBeGreaterThanOrEqual(8);
+    const bodies = ['{"action":"approve"}', '{"action":"accept"}', '{"action":"reject"}', '{}'];
+    for (const route of named)
+      for (const id of ['2147483648', '99999999999', '9007199254740993'])
+        for (const body of route.body ? bodies : [undefined]) {
+          const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            ID_PARAMS.includes(name) ? id : (KNOWN[name]?.[0] ?? 'x'),
+          );
+          const response = await server.fetch(path, {
+            method: route.method,
+            headers: { ...callers.admin, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { body } : {}),
+          });
+          const text = await response.text();
+          const what = `${route.method} ${path} ${body ?? ''} -> ${response.status} ${text.slice(0, 200)}`;
+          expect(response.status, what).toBeLessThan(500);
+          if (response.status >= 400) expect(JSON.parse(text), what).toHaveProperty('error');
+        }
   });
 });

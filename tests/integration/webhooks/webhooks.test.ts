@@ -156,6 +156,12 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
     expect((await api(`/v3/series/S1/webhooks/${webhook.id}`, user, { method: 'DELETE' })).status).toBe(403);
     expect((await api(`/v3/series/S1/webhooks/${webhook.id}`, admin, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/v3/series/S1/webhooks/${webhook.id}`, admin, { method: 'DELETE' })).status).toBe(404);
+    // An id no row can have is named as it was given.
+    const past = await api('/v3/series/S1/webhooks/2147483648', admin, { method: 'DELETE' });
+    expect([past.status, await past.json()]).toEqual([
+      404,
+      { error: 'Webhook 2147483648 does not exist in this series' },
+    ]);
 
     // Without JavaScript the admin page posts a plain form and is sent back to it.
     const form = await server.fetch('/v3/series/S1/webhooks', {

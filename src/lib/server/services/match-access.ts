@@ -5,21 +5,16 @@ import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { forbidden, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { findMatchInSeriesByTag } from '#lib/server/repositories/match-admin.ts';
+import { idOf } from '#lib/schemas/id.ts';
 
 /** The match `matchId` of the series; 401 for an anonymous caller first, then 404 for an unknown series or match. */
 export async function loadMatchForChange(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<MatchRow> {
   requireSignedIn(actor);
   // The series and the match in one round trip (0 is no match's id: the series is still looked up).
-  const found = await findMatchInSeriesByTag(db, seriesTag, matchIdOf(matchId) ?? 0);
+  const found = await findMatchInSeriesByTag(db, seriesTag, idOf(matchId) ?? 0);
   if (!found.series) throw notFound(messages.seriesNotFound(seriesTag));
   if (!found.match) throw notFound(messages.matchNotFound(matchId));
   return found.match;
-}
-
-/** The match id a path names, or undefined when it is no positive integer (no match has that id). */
-export function matchIdOf(matchId: string): number | undefined {
-  const id = Number(matchId);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The registered teams of the match that did not report it (both when the reporter is unknown). */

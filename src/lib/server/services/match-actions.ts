@@ -12,7 +12,8 @@ import {
   updateMatchInStatusAudited,
 } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
-import { actsForAny, loadMatchForChange, matchIdOf, opposingTeamIds } from './match-access.ts';
+import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
+import { idOf } from '#lib/schemas/id.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { urgently } from '#lib/server/db/priority.ts';
 import { audit, auditEach } from './audit.ts';
@@ -131,7 +132,7 @@ async function approveInOneStatement(
   auditOf: (source: string, before: unknown, status: CalculationStatus) => RawBuilder<unknown>,
 ): Promise<MatchRow | undefined> {
   requireSignedIn(actor);
-  const id = matchIdOf(matchId);
+  const id = idOf(matchId);
   if (id === undefined) return undefined;
   const values: MatchUpdate = { calculation_status: 'queued', approved_by_user_id: userId, approved_at: new Date() };
   // Its pool wait is served first (db/priority.ts); the rating pass it starts is not (decideMatch starts it out here).

@@ -6,12 +6,13 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { registrationDecisionSchema } from '#lib/schemas/registration.ts';
 import { decideRegistration } from '#lib/server/services/registration.ts';
+import { idOf } from '#lib/schemas/id.ts';
 
 /** {action: 'accept'} or {action: 'reject', reason?} (admin): 200 with the decided request. */
 export const POST = endpoint(async ({ locals, params, request }) => {
   requireAdmin(locals.actor);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(messages.registrationNotFound(params.id ?? ''));
+  const id = idOf(params.id);
+  if (id === undefined) throw notFound(messages.registrationNotFound(params.id ?? ''));
   const body = await readJson(request, registrationDecisionSchema);
   return json(await decideRegistration(await getDb(), locals.actor, id, body));
 });

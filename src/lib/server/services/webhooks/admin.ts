@@ -15,6 +15,7 @@ import { deleteWebhook, insertWebhook, listWebhooks, type WebhookListRow } from 
 import type { WebhookRow } from '#lib/server/db/tables/webhooks.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { audit } from '#lib/server/services/audit.ts';
+import { idOf } from '#lib/schemas/id.ts';
 
 const EMPTY_COUNTS = { pending: 0, delivered: 0, failed: 0, last_delivered_at: null, last_error: null };
 
@@ -65,13 +66,17 @@ export async function addWebhook(db: DB, actor: Actor, seriesTag: string, input:
   });
 }
 
-/** Removes a webhook of a series (admin), with its undelivered messages; 404 when the series has no such webhook. */
-export async function removeWebhook(db: DB, actor: Actor, seriesTag: string, id: number): Promise<void> {
+/**
+ * Removes the webhook `webhookId` names (a path's or the CLI's text) of a series (admin), with its undelivered
+ * messages; 404 when the series has no such webhook.
+ */
+export async function removeWebhook(db: DB, actor: Actor, seriesTag: string, webhookId: string): Promise<void> {
   requireAdmin(actor);
   const series = await requireSeries(db, seriesTag);
+  const id = idOf(webhookId);
   await db.transaction().execute(async (trx) => {
-    const row = Number.isSafeInteger(id) && id > 0 ? await deleteWebhook(trx, series.id, id) : undefined;
-    if (!row) throw notFound(messages.webhookNotFound(id));
+    const row = id === undefined ? undefined : await deleteWebhook(trx, series.id, id);
+    if (!row) throw notFound(messages.webhookNotFound(webhookId));
     await audit(
       trx,
       actor,

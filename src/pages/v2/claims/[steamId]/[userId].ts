@@ -6,14 +6,14 @@ import { getDb } from '#lib/server/db/index.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { claimDecisionSchema } from '#lib/schemas/claim.ts';
 import { decideClaim } from '#lib/server/services/claim-reviews.ts';
+import { idOf } from '#lib/schemas/id.ts';
 
 /** {action: 'approve' | 'reject'} on a pending claim (an admin, or a manager of the player's team): 200. */
 export const POST = endpoint(async ({ locals, params, request }) => {
   requireUser(locals.actor);
   const steamId = params.steamId ?? '';
-  const userId = Number(params.userId);
-  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647)
-    throw notFound(messages.claimReviewNotFound(steamId, params.userId ?? ''));
+  const userId = idOf(params.userId);
+  if (userId === undefined) throw notFound(messages.claimReviewNotFound(steamId, params.userId ?? ''));
   const body = await readJson(request, claimDecisionSchema);
   return json(await decideClaim(await getDb(), locals.actor, steamId, userId, body.action));
 });

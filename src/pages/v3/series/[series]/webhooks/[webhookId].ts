@@ -8,8 +8,7 @@ import type { APIContext } from 'astro';
 
 async function remove({ locals, params }: APIContext): Promise<void> {
   requireAdmin(locals.actor);
-  const id = /^\d{1,9}$/.test(params.webhookId ?? '') ? Number(params.webhookId) : 0;
-  await removeWebhook(await getDb(), locals.actor, params.series ?? '', id);
+  await removeWebhook(await getDb(), locals.actor, params.series ?? '', params.webhookId ?? '');
 }
 
 /** Removes a webhook with its undelivered messages (admin): 204. */
