@@ -9,14 +9,14 @@ import { onDataChange } from '#lib/server/db/changes.ts';
  *
  * Under a steady stream of writes (a crowd reporting and approving after a match) the generation moves several times
  * a second. A cache that only answered the current generation would answer nothing; one that computed a key again
- * after every change computed each key back to back (bench:load with 16 readers: 550 reads a second, and 19.9 s of the
- * server's CPU in 20 s spent largely on computing the same eleven pages and reads again). So callers without credentials (who
- * cannot have made a change themselves) are given an entry of an older generation without a new computation for
- * REFRESH_MS after its computation started, and while a key's flight runs for STALE_MS (stale-while-revalidate):
- * visitors see the data at most about a second old, each key is computed about twice a second at most under any
- * stream of writes, and the database sees one computation per key at a time. A caller with credentials, or one who
- * finds the entry older than that and no flight, starts a flight and waits for it, so a client that writes and then
- * reads (one after the other) sees its change.
+ * after every change computed each key back to back (bench:load with 16 readers: 550 reads a second, and 19.9 s of
+ * the server's CPU in 20 s spent largely on computing the same eleven pages and reads again). So callers without
+ * credentials (who cannot have made a change themselves) are given an entry of an older generation without a new
+ * computation for REFRESH_MS after its computation started, and while a key's flight runs for STALE_MS
+ * (stale-while-revalidate): visitors see the data at most about a second old, each key is computed about twice a
+ * second at most under any stream of writes, and the database sees one computation per key at a time. A caller with
+ * credentials, or one who finds the entry older than that and no flight, starts a flight and waits for it, so a
+ * client that writes and then reads (one after the other) sees its change.
  */
 
 /** How long after its computation started an entry of an older generation may still be answered, during a flight. */
