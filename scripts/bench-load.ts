@@ -14,6 +14,7 @@
  * Before the measured run the same load runs for `--warm-up` seconds (default 10; 0: none), printed on its own: a
  * crowd after a match meets a server that has been running, while a server just started compiles each route and
  * warms its code under the first requests (the first second's writes took 600-900 ms, against 200-300 ms later).
+ * Writes go at an even pace (load-writers.ts); `--burst` sends each second's together, as autocannon's rate limit did.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { adminQuery, createDemoDatabase, requireBuild, ROOT, startSite, stopChil
 import { loadTeams, matchLog, pendingStock, reportBody } from './lib/load-workload.ts';
 import { PROBE_KINDS } from './lib/load-probe.ts';
 import { askProbe, cpuSeconds, signInAdmin, choosePaths, type LoadKind, rssMb, runKind } from './lib/load-kinds.ts';
+import { runPaced } from './lib/load-writers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +43,9 @@ const { values } = parseArgs({
     // The crowd's browsers run on machines of their own: here the readers' load threads yield the cores to the server
     // and PostgreSQL (a nice value; 0 competes on equal terms, as runs before 2026-11-24 did).
     nice: { type: 'string', default: '10' },
+    // Writers are sent at an even pace (load-writers.ts); --burst sends each second's writes together, as autocannon
+    // did in runs before 2026-11-25.
+    burst: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(values.duration);
@@ -175,7 +180,11 @@ try {
     /** Every kind at once for `seconds`; the readers' autocannon threads yield (the writers run on this thread). */
     const runKinds = async (seconds: number) => {
       const before = threadIds();
-      const runs = kinds.map((kind) => runKind(baseUrl, kind, seconds));
+      const runs = kinds.map((kind) =>
+        kind.overallRate && !values.burst
+          ? runPaced(baseUrl, { ...kind, overallRate: kind.overallRate }, seconds)
+          : runKind(baseUrl, kind, seconds),
+      );
       const readerThreads = [...threadIds()].filter((id) => !before.has(id));
       for (const id of readerThreads) os.setPriority(id, Number(values.nice));
       return { results: await Promise.all(runs), readerThreads: readerThreads.length };
@@ -208,9 +217,10 @@ try {
     const ended = performance.now();
     const approved = await countApproved(demo.url, stock);
     const postedAfter = ((performance.now() - ended) / 1000).toFixed(1);
+    const pace = values.burst ? "each second's together" : 'evenly paced';
     console.log(
       `\nLoad on PostgreSQL with the demo community: ${CONNECTIONS} connections for ${DURATION} s ` +
-        `(reports limited to ${REPORT_RATE}/s, approvals to ${APPROVAL_RATE}/s; readers accept ` +
+        `(reports at ${REPORT_RATE}/s, approvals at ${APPROVAL_RATE}/s, ${pace}; readers accept ` +
         `${READER_HEADERS['accept-encoding'] ?? 'no compression'}; the readers' ${readerThreads} load threads at nice ${values.nice})\n`,
     );
     if (warm) {
