@@ -1,5 +1,5 @@
 import type { MatchDetail } from '#lib/schemas/match.ts';
-import { matchIdParam } from '#lib/schemas/match.ts';
+import { idOf } from '#lib/schemas/id.ts';
 import type { MapCaps } from '#lib/schemas/map.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
@@ -39,12 +39,12 @@ export type MatchPage =
  * Other failures are thrown (the 500 page).
  */
 export async function loadMatchPage(locals: App.Locals, matchId: string | undefined): Promise<MatchPage> {
-  const id = matchIdParam.safeParse(matchId ?? '');
+  const id = idOf(matchId);
   const series = locals.series;
-  if (!id.success || !series) return { kind: 'missing' };
+  if (id === undefined || !series) return { kind: 'missing' };
   const db = await getDb();
   try {
-    const { data: match } = await getMatchDetail(db, series, id.data, locals.actor);
+    const { data: match } = await getMatchDetail(db, series, id, locals.actor);
     const caps = await settle(async () => {
       try {
         return getMapCaps(match.map_id);
@@ -56,7 +56,7 @@ export async function loadMatchPage(locals: App.Locals, matchId: string | undefi
     const meta = previewMeta(matchCard(series.tag, match));
     if (match.visibility === 'private') delete meta.image;
     const open = match.calculation_status === 'pending' || match.calculation_status === 'queued';
-    const prediction = open ? await settle(() => preMatchPrediction(db, series, id.data)) : { ok: null };
+    const prediction = open ? await settle(() => preMatchPrediction(db, series, id)) : { ok: null };
     const edit = mayEditMatch(locals.shell.user, match.teams) ? await loadEditData(db, series.tag, match) : null;
     return { kind: 'match', match, caps, meta, prediction, edit };
   } catch (error) {

@@ -11,7 +11,7 @@ import { getPlayerDetail } from '#lib/server/services/read/players.ts';
 import { getTournament } from '#lib/server/services/read/tournaments.ts';
 import { getTournamentRecords } from '#lib/server/services/read/tournament-records.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
-import { matchIdParam } from '#lib/schemas/match.ts';
+import { idOf } from '#lib/schemas/id.ts';
 import {
   HOME_TOP,
   homeCard,
@@ -55,10 +55,10 @@ export async function loadPreviewCard(db: DB, seriesTag: string, kind: PreviewKi
       return teamCard(series.tag, await getTeamDetail(db, series, team.tag));
     }
     case 'match': {
-      const id = matchIdParam.safeParse(key);
-      if (!id.success) throw notFound(messages.matchNotFound(key));
-      const missing = () => notFound(messages.matchNotFound(id.data));
-      const { data } = await publicOnly(() => getMatchDetail(db, series, id.data, anonymous), missing);
+      const id = idOf(key);
+      if (id === undefined) throw notFound(messages.matchNotFound(key));
+      const missing = () => notFound(messages.matchNotFound(id));
+      const { data } = await publicOnly(() => getMatchDetail(db, series, id, anonymous), missing);
       return matchCard(series.tag, data);
     }
     case 'player': {
