@@ -79,7 +79,7 @@ export async function runPaced(
   const answered = latency.count;
   return {
     requests: { average: answered / seconds, total: answered },
-    latency: { p50: latency.count ? latency.percentile(50) : 0, p99: latency.count ? latency.percentile(99) : 0 },
+    latency: { p50: answered ? latency.percentile(50) : 0, p99: answered ? latency.percentile(99) : 0 },
     non2xx: counts['3xx'] + counts['4xx'] + counts['5xx'],
     errors: counts.errors,
     timeouts: counts.timeouts,
