@@ -32,6 +32,35 @@ describe.each(engines)('binary COPY on %s', (engine) => {
     expect(Object.is(back[1]!.x, -0)).toBe(true);
   });
 
+  it('loads text (any Unicode), jsonb from its JSON text and bytea verbatim, nulls included', async () => {
+    const rows = [
+      { t: 'Élite [7DR] 熊 🐻', j: '{"b": [1, 2.5, null], "a": "ü"}', b: Uint8Array.from([0, 255, 10, 13, 0]) },
+      { t: '', j: 'null', b: new Uint8Array(0) },
+      { t: null, j: null, b: null },
+      { t: 'x'.repeat(100_000), j: '[]', b: new Uint8Array(70_000).fill(7) },
+    ];
+    const data = binaryRows(['text', 'jsonb', 'bytea'] as const, rows, (r) => [r.t, r.j, r.b]);
+    const back = await handle.db.transaction().execute(async (trx) => {
+      await sql`create temp table copied_text (t text, j jsonb, b bytea) on commit drop`.execute(trx);
+      await copyIn(trx, 'copy copied_text (t, j, b) from stdin with (format binary)', data);
+      return (
+        await sql<{ t: string | null; j: string | null; b: Uint8Array | null }>`select t, j::text as j, b
+          from copied_text`.execute(trx)
+      ).rows;
+    });
+    expect(back.map((r) => r.t)).toEqual(rows.map((r) => r.t));
+    // jsonb keeps the value, in its own spelling: compared parsed, and the JSON null is not SQL NULL.
+    expect(back.map((r) => (r.j === null ? undefined : JSON.parse(r.j)))).toEqual([
+      { a: 'ü', b: [1, 2.5, null] },
+      null,
+      undefined,
+      [],
+    ]);
+    expect(back.map((r) => (r.b === null ? null : [...r.b]))).toEqual(
+      rows.map((r) => (r.b === null ? null : [...r.b])),
+    );
+  });
+
   it('appends a full recompute of rating history by COPY, equal to what it was given', async () => {
     const db = handle.db;
     const { seriesId, teamIds } = await seedSeries(db, 'COPY', 2);
