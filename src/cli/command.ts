@@ -1,5 +1,6 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import type { DB } from '#lib/server/db/index.ts';
+import type { Progress } from '#lib/server/progress.ts';
 
 /** A bad command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -18,6 +19,8 @@ export interface CommandContext {
    */
   db(options?: { migrate?: boolean }): Promise<DB>;
   out(line: string): void;
+  /** Where a long command reports how far it has come (drawn on stderr by main.ts; tests: nothing). */
+  progress: Progress;
 }
 
 /** One operator command, registered in ./commands/index.ts. */

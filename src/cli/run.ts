@@ -7,6 +7,7 @@ import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts'
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { BackupError } from '#lib/server/services/backup.ts';
 import { tellInstances } from '#lib/server/db/changes.ts';
+import { noProgress, type Progress } from '#lib/server/progress.ts';
 
 function helpText(commands: Command[]): string {
   const width = Math.max(...commands.map((c) => c.name.length + c.usage.length + 1));
@@ -52,6 +53,8 @@ export async function runCli(
     err: (line: string) => void;
     /** An open database to use instead of connecting from the configuration (tests); left open. */
     database?: DatabaseHandle;
+    /** Where long commands report how far they have come (default: nowhere). */
+    progress?: Progress;
   },
 ): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
@@ -81,6 +84,7 @@ export async function runCli(
       positionals: parsed.positionals,
       values: parsed.values as CommandContext['values'],
       out: io.out,
+      progress: io.progress ?? noProgress,
       async db(options) {
         if (io.database) return io.database.db;
         if (!handle) {
@@ -90,6 +94,7 @@ export async function runCli(
             dataDir: config.dataDir,
             poolSize: 4,
             migrate: options?.migrate ?? true,
+            progress: io.progress,
           });
         }
         return handle.db;

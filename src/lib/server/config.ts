@@ -59,6 +59,7 @@ const environmentSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+  PROGRESS_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   DEMO_SIGNIN: z.enum(['auto', 'on', 'off'], { error: "must be 'auto', 'on' or 'off'" }).default('auto'),
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   REQUEST_LOG: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
@@ -141,6 +142,8 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     sessionDays: env.SESSION_DAYS,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
     demoSeed: env.DEMO_SEED,
+    /** Off a terminal, long jobs write a progress line this often (src/cli/progress.ts). */
+    progressMs: Math.round(env.PROGRESS_SECONDS * 1000),
     /** The demo sign-in (/demo-login, /v2/auth/demo) exists; see demoSignIn(). */
     demoSignIn: demoSignIn(env, publicUrl, Boolean(env.DISCORD_CLIENT_ID)),
     trustProxy: env.TRUST_PROXY,

@@ -13,6 +13,7 @@ import { matchesReparse } from '#cli/commands/matches.ts';
 import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
+import { noProgress } from '#lib/server/progress.ts';
 
 async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -105,7 +106,13 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
   let alpha: Actor;
   const out: string[] = [];
   const run = (positionals: string[], values: CommandContext['values'] = {}) =>
-    matchesReparse.run({ positionals, values, out: (l) => out.push(l), db: async () => handle.db });
+    matchesReparse.run({
+      positionals,
+      values,
+      out: (l) => out.push(l),
+      progress: noProgress,
+      db: async () => handle.db,
+    });
 
   beforeAll(async () => {
     handle = await createTestDatabase(engine);

@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { lockDataFolder } from './folder-lock.ts';
 import { migrateToLatest } from './migrate.ts';
+import type { Progress } from '#lib/server/progress.ts';
 import { isUrgent } from './priority.ts';
 import { copyData } from './copy.ts';
 import { TableWriteWatch } from './table-writes.ts';
@@ -31,6 +32,8 @@ export interface ConnectOptions {
   pgliteDump?: Blob | undefined;
   /** Apply pending migrations after connecting (default true). */
   migrate?: boolean;
+  /** Where pending migrations are reported (the CLI and `npm start` draw them). */
+  progress?: Progress | undefined;
   /** Maximum PostgreSQL pool size for work of any kind (default 10). */
   poolSize?: number;
   /**
@@ -250,7 +253,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const { databaseUrl } = options;
   if (databaseUrl && options.migrate !== false && options.statementTimeoutMs) {
     // A migration may rightly run longer than any request should (an index on a big table).
-    await migrateOnce(() => connectPostgres(databaseUrl, { poolSize: 1 }));
+    await migrateOnce(() => connectPostgres(databaseUrl, { poolSize: 1 }), options.progress);
     return connectPostgres(databaseUrl, {
       poolSize: options.poolSize ?? 10,
       urgentReserve: options.urgentReserve,
@@ -267,7 +270,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     : await connectPGlite(options.dataDir ?? './data', options.pgliteDump);
   if (options.migrate !== false) {
     try {
-      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db, options.progress);
     } catch (error) {
       await handle.close();
       throw error;
@@ -276,10 +279,10 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return handle;
 }
 
-async function migrateOnce(open: () => Promise<DatabaseHandle>): Promise<void> {
+async function migrateOnce(open: () => Promise<DatabaseHandle>, progress: Progress | undefined): Promise<void> {
   const handle = await open();
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, progress);
   } finally {
     await handle.close();
   }

@@ -1,11 +1,38 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely/migration';
+import { noProgress, type Progress, type ProgressStep } from '#lib/server/progress.ts';
 import { migrations } from './migrations/index.ts';
 
-/** Applies every pending migration; throws with the failing migration's name and error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+/** The migrations, each counting itself on `step` once applied. */
+function counted(step: ProgressStep): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, m]) => [
+      name,
+      {
+        ...m,
+        async up(db: Kysely<any>) {
+          await m.up(db);
+          step.advance();
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * Applies every pending migration (in one transaction); throws with the failing migration's name and error. A
+ * database with migrations pending reports them on `progress`, one unit each.
+ */
+export async function migrateToLatest(db: Kysely<any>, progress: Progress = noProgress): Promise<string[]> {
+  const pending = (
+    await new Migrator({ db, provider: { getMigrations: async () => migrations } }).getMigrations()
+  ).filter((m) => m.executedAt === undefined).length;
+  const step = pending === 0 ? undefined : progress.step('Migrating the database', pending, 'migrations');
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => (step ? counted(step) : migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest().finally(() => step?.end());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
