@@ -25,7 +25,7 @@ export const demoSeed: Command = {
     const matches = intOption(context, 'matches', DEMO_DEFAULTS.matches)!;
     if (teams < 2 || teams > 1000) throw new UsageError('Option --teams must be between 2 and 1000');
     if (matches < 1 || matches > 100_000) throw new UsageError('Option --matches must be between 1 and 100000');
-    const summary = await seedDemo(await context.db(), { seed, teams, matches, log: context.out });
+    const summary = await seedDemo(await context.db(), { seed, teams, matches, progress: context.progress });
     context.out(describeDemo(summary));
   },
 };

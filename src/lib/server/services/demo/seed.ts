@@ -6,11 +6,11 @@
  * - Series S1..Sn (the last current); every team is rated in every series with its hidden true strength at the
  *   series' end (team_ratings.true_strength: strengths drift); players get theirs (players.true_strength) after
  *   their first report.
- * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon) and EVERY match goes through
- *   the same services as the API: reported by one team with its API-key actor (reportMatch, the log stored
- *   verbatim as an upload) and approved or disputed by the other (decideMatch); friendlies need no approval and
- *   a few matches stay pending. Demo logs are small (DEMO_LOG_SIZE) so that the default size seeds in under a
- *   minute. While a series is being written it is the current one, because reports go to the current series.
+ * - Matches are real logs (simulateMatch + writers, mixing hlu-txt, hlu-csv and rcon), each stored as reported by
+ *   one team with its API key (the log kept verbatim as an upload) and approved or disputed by the other; friendlies
+ *   need no approval and a few matches stay pending. By default they are loaded in bulk (load.ts: written and parsed
+ *   on worker threads, loaded by binary COPY); `via: 'services'` sends each through the same services as the API
+ *   (reportMatch, decideMatch), one at a time, and gives the same database (demo-load.test.ts).
  * - Rating runs once per series at the end (the rating queue is paused meanwhile): ratings, skills, percentiles
  *   and statistics, exactly as the queue would compute them, then the automatic refit check the queue runs after a
  *   pass (a series with enough rated matches records a fit, and adopts it when it predicts better).
@@ -21,6 +21,7 @@ import type { DB } from '#lib/server/db/index.ts';
 import { DEMO_USERS } from '#lib/server/auth/demo.ts';
 import { conflict } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
+import { inStep, noProgress, type Progress, type ProgressStep } from '#lib/server/progress.ts';
 import { insertTournament } from '#lib/server/repositories/imports.ts';
 import { setCurrentSeries } from '#lib/server/repositories/series.ts';
 import { ensureTeamRating } from '#lib/server/repositories/teams.ts';
@@ -33,14 +34,23 @@ import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
 import { grantRole } from '#lib/server/services/users.ts';
+import { demoFileName } from './generate.ts';
+import { loadDemoMatches } from './load.ts';
 import { demoLog, demoLogSize } from './logs.ts';
 import { planDemo, strengthAtSeriesEnd, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
 
 export const DEMO_DEFAULTS = { seed: 1, teams: 40, matches: 1500 } as const;
 
 export interface DemoSeedOptions extends Partial<DemoOptions> {
-  /** Progress lines (the CLI prints them). */
-  log?: (line: string) => void;
+  /** Where the seed reports how far it has come (the CLI and `npm start` draw it). */
+  progress?: Progress;
+  /**
+   * 'bulk' (default): the matches are loaded in bulk (load.ts); 'services': each is reported and decided through
+   * the services, one at a time (slow; the reference the bulk load is tested against).
+   */
+  via?: 'bulk' | 'services';
+  /** Bulk load: worker threads writing the logs (0: none); default two, none for a small community. */
+  workers?: number;
 }
 
 export interface DemoSummary {
@@ -51,7 +61,11 @@ export interface DemoSummary {
   reported: number;
   posted: number;
   seconds: number;
+  times: DemoSeedTimes;
 }
+
+const DAY_MS = 86_400_000;
+const startOfTodayUtc = () => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 
 const teamKey = (plan: DemoPlan, ids: number[], i: number): Actor => ({
   kind: 'team-key',
@@ -65,6 +79,48 @@ async function createUsers(db: DB, managedTeamId: number): Promise<void> {
     const granted = role === 'admin' ? 'ADMIN' : role === 'manager' ? 'TEAM_MANAGER' : 'USER';
     await grantRole(db, cliActor, who.discordId, granted, role === 'manager' ? managedTeamId : undefined);
   }
+}
+
+/**
+ * Creates the series (none current yet), the teams with a rating row and hidden strength in every series, the
+ * tournaments and the demo users, through the services; `step` counts the teams. Returns their ids by plan index.
+ */
+async function createCommunity(
+  db: DB,
+  plan: DemoPlan,
+  step: ProgressStep,
+): Promise<{ seriesIds: number[]; teamIds: number[]; tournamentIds: number[] }> {
+  const seriesIds: number[] = [];
+  for (const s of plan.series) {
+    await createSeries(db, { tag: s.tag, name: s.name, current: false });
+    seriesIds.push((await db.selectFrom('series').select('id').where('tag', '=', s.tag).executeTakeFirstOrThrow()).id);
+  }
+  const teamIds: number[] = [];
+  for (const [ti, t] of plan.teams.entries()) {
+    const team = await createTeam(db, cliActor, { tag: t.tag, name: t.name, seriesTag: plan.series[0]!.tag });
+    for (const [si, id] of seriesIds.entries()) {
+      await ensureTeamRating(db, id, team.id);
+      await setTeamTrueStrength(db, id, team.id, strengthAtSeriesEnd(plan, ti, si));
+    }
+    teamIds.push(team.id);
+    step.advance();
+  }
+  const tournamentIds: number[] = [];
+  for (const t of plan.tournaments) {
+    tournamentIds.push(
+      await insertTournament(db, {
+        tag: t.tag,
+        name: t.name,
+        event: t.event,
+        active: t.active,
+        seriesId: seriesIds[t.series]!,
+        description: `${t.name} (demo)`,
+      }),
+    );
+  }
+  const firstByTag = [...plan.teams.keys()].sort((a, b) => (plan.teams[a]!.tag < plan.teams[b]!.tag ? -1 : 1))[0]!;
+  await createUsers(db, teamIds[firstByTag]!);
+  return { seriesIds, teamIds, tournamentIds };
 }
 
 /** Reports a planned match with the reporting team's key, then lets the opponent's key decide it as planned. */
@@ -81,7 +137,7 @@ async function reportThroughServices(
   const report = await reportMatch(db, teamKey(plan, ids, reporter), {
     data: { teams: [plan.teams[m.winner]!.tag, plan.teams[m.loser]!.tag], kind: m.type },
     file: {
-      name: `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`,
+      name: demoFileName(m),
       content: demoLog(plan, m, demoLogSize(m)),
     },
     format: m.format,
@@ -101,69 +157,119 @@ async function reportThroughServices(
   );
 }
 
+/** How long each part of a seed took (seconds), for `npm run bench:seed`. */
+export interface DemoSeedTimes {
+  /** Series, teams, ratings rows, tournaments and users, through the services. */
+  setup: number;
+  /** The reported and decided matches. */
+  matches: number;
+  /** Of `matches` (bulk load only): waiting for the workers' rows, and loading them. */
+  waitedForRows?: number;
+  loading?: number;
+  /** Players' hidden strengths. */
+  strengths: number;
+  /** Rating every series (ratings, skills, percentiles, statistics, the refit check). */
+  rating: number;
+  /** Planner statistics. */
+  analyze: number;
+}
+
+/** Writes every planned match one at a time through the services (the reference the bulk load is held to). */
+async function reportEachThroughServices(
+  db: DB,
+  plan: DemoPlan,
+  seriesIds: number[],
+  teamIds: number[],
+  tournamentTags: string[],
+  step: ProgressStep,
+): Promise<void> {
+  for (const [si, s] of plan.series.entries()) {
+    // Reports go to the current series.
+    await setCurrentSeries(db, seriesIds[si]!);
+    for (const m of plan.matches.filter((p) => p.series === si)) {
+      await reportThroughServices(db, plan, teamIds, s.tag, tournamentTags, m);
+      step.advance();
+    }
+  }
+  await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
+}
+
 /** Seeds the demo community into an EMPTY database (409 otherwise). Deterministic for the same options. */
 export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<DemoSummary> {
   const t0 = performance.now();
-  const log = options.log ?? (() => {});
+  const progress = options.progress ?? noProgress;
+  const lap = (() => {
+    let at = t0;
+    return () => {
+      const now = performance.now();
+      const seconds = (now - at) / 1000;
+      at = now;
+      return seconds;
+    };
+  })();
   if (await db.selectFrom('series').select('id').limit(1).executeTakeFirst()) {
     throw conflict(messages.demoNotEmpty);
   }
-  const plan = planDemo({
+  const planOptions = {
     seed: options.seed ?? DEMO_DEFAULTS.seed,
     teams: options.teams ?? DEMO_DEFAULTS.teams,
     matches: options.matches ?? DEMO_DEFAULTS.matches,
     ...(options.playersPerTeam ? { playersPerTeam: options.playersPerTeam } : {}),
-    ...(options.anchor ? { anchor: options.anchor } : {}),
-  });
+    anchor: options.anchor ?? startOfTodayUtc(),
+  };
+  const plan = planDemo(planOptions);
 
-  const seriesIds: number[] = [];
-  for (const s of plan.series) {
-    await createSeries(db, { tag: s.tag, name: s.name, current: false });
-    seriesIds.push((await db.selectFrom('series').select('id').where('tag', '=', s.tag).executeTakeFirstOrThrow()).id);
-  }
-  const teamIds: number[] = [];
-  for (const [ti, t] of plan.teams.entries()) {
-    const team = await createTeam(db, cliActor, { tag: t.tag, name: t.name, seriesTag: plan.series[0]!.tag });
-    for (const [si, id] of seriesIds.entries()) {
-      await ensureTeamRating(db, id, team.id);
-      await setTeamTrueStrength(db, id, team.id, strengthAtSeriesEnd(plan, ti, si));
-    }
-    teamIds.push(team.id);
-  }
-  for (const t of plan.tournaments) {
-    await insertTournament(db, {
-      tag: t.tag,
-      name: t.name,
-      event: t.event,
-      active: t.active,
-      seriesId: seriesIds[t.series]!,
-      description: `${t.name} (demo)`,
-    });
-  }
-  const firstByTag = [...plan.teams.keys()].sort((a, b) => (plan.teams[a]!.tag < plan.teams[b]!.tag ? -1 : 1))[0]!;
-  await createUsers(db, teamIds[firstByTag]!);
-  log(
-    `Created ${plan.series.length} series, ${plan.teams.length} teams, ${plan.tournaments.length} tournaments and the demo users.`,
+  const { seriesIds, teamIds, tournamentIds } = await inStep(
+    progress,
+    'Creating series, teams and users',
+    plan.teams.length,
+    'teams',
+    (step) => createCommunity(db, plan, step),
   );
+  const times: Partial<DemoSeedTimes> = { setup: lap() };
 
-  const tournamentTags = plan.tournaments.map((t) => t.tag);
   const posted = await withRatingQueuePaused(db, async () => {
-    for (const [si, s] of plan.series.entries()) {
-      await setCurrentSeries(db, seriesIds[si]!);
-      const matches = plan.matches.filter((m) => m.series === si);
-      for (const m of matches) await reportThroughServices(db, plan, teamIds, s.tag, tournamentTags, m);
-      log(
-        `${s.tag}: ${matches.length} matches reported and decided through the services (${((performance.now() - t0) / 1000).toFixed(1)} s).`,
-      );
-    }
-    await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
+    await inStep(progress, 'Writing matches', plan.matches.length, 'matches', async (step) => {
+      if (options.via === 'services')
+        await reportEachThroughServices(
+          db,
+          plan,
+          seriesIds,
+          teamIds,
+          plan.tournaments.map((t) => t.tag),
+          step,
+        );
+      else {
+        // The matches go to their own series; the last one is current, as after reporting through the services.
+        await setCurrentSeries(db, seriesIds[seriesIds.length - 1]!);
+        const loaded = await loadDemoMatches(
+          db,
+          plan,
+          planOptions,
+          { teams: teamIds, series: seriesIds, tournaments: tournamentIds },
+          step,
+          options.workers,
+        );
+        times.waitedForRows = loaded.waitedForRows;
+        times.loading = loaded.loading;
+      }
+    });
+    times.matches = lap();
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
     await setPlayerTrueStrengths(db, strengths);
-    let count = 0;
-    for (const id of seriesIds) count += (await recomputeAndRefit(db, id)).posted;
-    log(`Rated every series (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
+    times.strengths = lap();
+    const count = await inStep(progress, 'Rating every series', seriesIds.length, 'series', async (step) => {
+      let rated = 0;
+      for (const id of seriesIds) {
+        rated += (await recomputeAndRefit(db, id)).posted;
+        step.advance();
+      }
+      return rated;
+    });
+    times.rating = lap();
     // A fast load leaves the planner without statistics (PGlite has no autovacuum): gather them once.
     await sql`analyze`.execute(db);
+    times.analyze = lap();
     return count;
   });
   // A notification that arrived while paused runs once more (a no-op after the recompute); let it finish.
@@ -180,6 +286,7 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     reported: plan.matches.length,
     posted,
     seconds: (performance.now() - t0) / 1000,
+    times: times as DemoSeedTimes,
   };
 }
 
@@ -187,6 +294,6 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
 export function describeDemo(s: DemoSummary): string {
   return (
     `Seeded the demo community: ${s.series} series, ${s.teams} teams, ${s.players} players, ${s.matches} matches ` +
-    `(${s.reported} reported and decided through the services, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`
+    `(${s.reported} reported and decided, ${s.posted} rated) in ${s.seconds.toFixed(1)} s.`
   );
 }
