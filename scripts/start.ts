@@ -12,6 +12,7 @@ import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
 import { serveBuiltSite } from '#lib/server/http/site-server.ts';
 import { stopOnSignals } from '#lib/server/http/shutdown.ts';
+import { terminalProgress } from '#cli/progress.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -32,10 +33,16 @@ function buildIsStale(): boolean {
   return Math.max(...sources.map(newestMtime)) > fs.statSync(entry).mtimeMs;
 }
 
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+
 async function main(): Promise<void> {
+  const started = performance.now();
   const config = parseConfig(process.env);
+  // Migrations on a large database and the first start's demo seed take a while: shown as they go.
+  const progress = terminalProgress({ intervalMs: config.progressMs });
   if (process.argv.includes('--rebuild') || buildIsStale()) {
-    console.log('Building the site...');
+    console.log('Building the site (astro build)...');
+    const building = performance.now();
     const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
     const result = spawnSync(process.execPath, [astro, 'build'], {
       cwd: root,
@@ -43,11 +50,12 @@ async function main(): Promise<void> {
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     });
     if (result.status !== 0) throw new Error('The build failed (see above)');
+    console.log(`Built the site in ${seconds(building)}.`);
   }
-  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, progress });
   try {
     if (config.demoSeed === 'auto') {
-      const seeded = await seedIfEmpty(handle.db);
+      const seeded = await seedIfEmpty(handle.db, progress);
       if (seeded) console.log(seeded);
     }
     const rated = await rateLeftoverQueue(handle.db);
@@ -64,7 +72,9 @@ async function main(): Promise<void> {
     requestLog: config.requestLog ? (line) => process.stdout.write(`${line}\n`) : undefined,
   });
   stopOnSignals(server);
-  console.log(`Serving ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  console.log(
+    `Serving ${config.publicUrl} (listening on ${config.host}:${config.port}), ready in ${seconds(started)}.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -20,11 +20,12 @@ export const importResultsCommand: Command = {
     } catch (error) {
       throw new UsageError(`Cannot read '${file}': ${(error as Error).message}`);
     }
-    const summary = await importResults(await context.db(), cliActor, {
-      seriesTag,
-      csvText,
-      filename: path.basename(file),
-    });
+    const summary = await importResults(
+      await context.db(),
+      cliActor,
+      { seriesTag, csvText, filename: path.basename(file) },
+      context.progress,
+    );
     context.out(
       `Imported ${summary.imported} of ${summary.rows} matches into ${summary.series} (${summary.unchanged} already present).`,
     );

@@ -17,7 +17,7 @@ export const ratingsRecompute: Command = {
     const db = await context.db();
     const series = await requireSeries(db, stringOption(context, 'series', true));
     const t0 = performance.now();
-    const update = await recomputeSeries(db, series.id);
+    const update = await recomputeSeries(db, series.id, context.progress);
     context.out(
       `Recomputed ${series.tag}: ${update.rated} rated matches (${update.posted} newly posted), ${update.skills} player skills, ` +
         `${update.percentiles} player lines in ${((performance.now() - t0) / 1000).toFixed(2)} s.`,

@@ -135,3 +135,14 @@ export async function nonEmptyTables(db: AnyDb, tables: readonly BackupTable[]):
   }
   return found;
 }
+
+/** How many rows the tables hold altogether (in the transaction's snapshot). */
+export async function countRows(db: AnyDb, tables: readonly BackupTable[]): Promise<number> {
+  if (tables.length === 0) return 0;
+  const counts = sql.join(
+    tables.map((table) => sql`(select count(*) from ${quote(table.name)})`),
+    sql` + `,
+  );
+  const row = await sql<{ n: number }>`select (${counts})::float8 as n`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}

@@ -255,16 +255,9 @@ export function encodeDemoRows(rows: {
 const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /**
- * Loads a chunk of reported matches: their players and names first (upsertSeenPlayers), then the COPY data. Run it
- * in one transaction with the chunks before it.
+ * Loads a chunk of reported matches (the COPY data); the players of its lines must be stored (upsertSeenPlayers).
  */
-export async function loadDemoRows(
-  db: DB,
-  players: readonly SeenPlayerRow[],
-  aliases: readonly SeenAliasRow[],
-  data: DemoCopyData,
-): Promise<void> {
-  await upsertSeenPlayers(db, players, aliases);
+export async function loadDemoRows(db: DB, data: DemoCopyData): Promise<void> {
   await copyIn(db, statement(UPLOADS), asBuffer(data.uploads));
   await copyIn(db, statement(MATCHES), asBuffer(data.matches));
   await copyIn(db, statement(STATS), asBuffer(data.stats));
@@ -275,14 +268,15 @@ export async function loadDemoRows(
 /**
  * Adds players and names seen in a run of matches as reporting them one by one would (players-write.ts
  * matchPlayerWrites): a player's name is that of their latest match (ties: the later report), first and last seen
- * widen; a name's times_seen grows by the matches it was used in.
+ * widen; a name's times_seen grows by the matches it was used in. A player's row may be given again with the fold of
+ * a longer run that includes it (the rule gives the same row); a name must be given once.
  */
-async function upsertSeenPlayers(
+export async function upsertSeenPlayers(
   db: DB,
   players: readonly SeenPlayerRow[],
   aliases: readonly SeenAliasRow[],
 ): Promise<void> {
-  if (players.length === 0) return;
+  if (players.length === 0 && aliases.length === 0) return;
   const text = (rows: readonly SeenPlayerRow[]) =>
     JSON.stringify(
       rows.map((r) => ({ ...r, first_seen: r.first_seen.toISOString(), last_seen: r.last_seen.toISOString() })),

@@ -52,8 +52,15 @@ export function matchWithoutLog(
   };
 }
 
-/** Inserts matches, skipping any whose import_key exists already; returns the ids of those inserted. */
-export async function insertImportedMatches(db: DB, rows: readonly NewMatch[]): Promise<number[]> {
+/**
+ * Inserts matches, skipping any whose import_key exists already; returns the ids of those inserted. `written` is told
+ * how many rows each statement went through.
+ */
+export async function insertImportedMatches(
+  db: DB,
+  rows: readonly NewMatch[],
+  written: (rows: number) => void = () => {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await db
@@ -64,6 +71,7 @@ export async function insertImportedMatches(db: DB, rows: readonly NewMatch[]): 
       .returning('id')
       .execute();
     ids.push(...inserted.map((r) => r.id));
+    written(Math.min(500, rows.length - i));
   }
   return ids;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import {
   appliedMigrations,
   backupTables,
+  countRows,
   insertRowsJson,
   nonEmptyTables,
   readTableChunks,
@@ -14,6 +15,7 @@ import {
   type BackupTable,
 } from '#lib/server/repositories/backup.ts';
 import { knownMigrations, migrateToLatest, migrateUpTo } from '#lib/server/db/migrate.ts';
+import { noProgress, type Progress } from '#lib/server/progress.ts';
 
 /*
  * A backup is a portable archive, the same on both engines (PGlite and PostgreSQL restore each other's): a gzipped
@@ -53,9 +55,14 @@ type AnyKysely = Kysely<any>;
 
 /**
  * Writes a consistent backup of the whole database (one repeatable-read snapshot) to `file`, gzipped. The file
- * appears only when complete (written beside it, then renamed). Returns the row count of every table.
+ * appears only when complete (written beside it, then renamed). Returns the row count of every table. `progress`
+ * counts the rows written.
  */
-export async function writeBackup(db: AnyKysely, file: string): Promise<Record<string, number>> {
+export async function writeBackup(
+  db: AnyKysely,
+  file: string,
+  progress: Progress = noProgress,
+): Promise<Record<string, number>> {
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const output = fs.createWriteStream(partial);
@@ -79,11 +86,17 @@ export async function writeBackup(db: AnyKysely, file: string): Promise<Record<s
           tables: tables.map((t) => t.name),
         };
         await write(`${JSON.stringify(header)}\n`);
-        for (const table of tables) {
-          const size = table.wideRows ? WIDE_ROWS_PER_CHUNK : ROWS_PER_CHUNK;
-          rows[table.name] = await readTableChunks(trx, table, size, (json, count) =>
-            write(`${table.name}\t${count}\t${json}\n`),
-          );
+        const step = progress.step('Backing up', await countRows(trx, tables), 'rows');
+        try {
+          for (const table of tables) {
+            const size = table.wideRows ? WIDE_ROWS_PER_CHUNK : ROWS_PER_CHUNK;
+            rows[table.name] = await readTableChunks(trx, table, size, async (json, count) => {
+              await write(`${table.name}\t${count}\t${json}\n`);
+              step.advance(count);
+            });
+          }
+        } finally {
+          step.end();
         }
       });
     const trailer: Trailer = { end: true, rows };
@@ -130,11 +143,19 @@ function checkMigrations(header: Header, applied: string[]): void {
 /**
  * Restores the backup in `file` into `db`, which must hold no rows (a new database, migrated or not): migrates it
  * to the backup's version, loads every row in one transaction (all or nothing), moves the id sequences past the
- * restored ids, then applies this version's newer migrations. Returns the row count of every table.
+ * restored ids, then applies this version's newer migrations. Returns the row count of every table. `progress`
+ * counts the megabytes of the file read.
  */
-export async function restoreBackup(db: AnyKysely, file: string): Promise<Record<string, number>> {
+export async function restoreBackup(
+  db: AnyKysely,
+  file: string,
+  progress: Progress = noProgress,
+): Promise<Record<string, number>> {
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
-  const input = fs.createReadStream(file).pipe(createGunzip());
+  const raw = fs.createReadStream(file);
+  const step = progress.step('Restoring', fs.statSync(file).size / 1e6, 'MB');
+  raw.on('data', (chunk) => step.advance(chunk.length / 1e6));
+  const input = raw.pipe(createGunzip());
   const lines = readline.createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
   try {
     const header = parseHeader((await lines.next()).value as string | undefined);
@@ -180,6 +201,7 @@ export async function restoreBackup(db: AnyKysely, file: string): Promise<Record
       throw new BackupError('The file is not a backup made by `hss backup` (it is damaged or not gzipped)');
     throw error;
   } finally {
+    step.end();
     input.destroy();
   }
 }

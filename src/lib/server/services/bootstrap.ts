@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import type { Progress } from '#lib/server/progress.ts';
 import { describeDemo, seedDemo } from './demo/seed.ts';
 import { processQueuedMatches } from './ratings/process.ts';
 
@@ -11,11 +12,12 @@ export async function isEmptyDatabase(db: DB): Promise<boolean> {
 /**
  * Fills an empty database so that a fresh install shows a working site: the generated demo community with its
  * default size (services/demo/seed.ts: series, teams, players, tournaments, rated matches from real logs).
- * Returns a one-line description of what was created, or undefined when the database was not empty.
+ * Returns a one-line description of what was created, or undefined when the database was not empty. `progress` is
+ * told how far the seed has come.
  */
-export async function seedIfEmpty(db: DB): Promise<string | undefined> {
+export async function seedIfEmpty(db: DB, progress?: Progress): Promise<string | undefined> {
   if (!(await isEmptyDatabase(db))) return undefined;
-  return describeDemo(await seedDemo(db));
+  return describeDemo(await seedDemo(db, progress ? { progress } : {}));
 }
 
 /**

@@ -81,30 +81,48 @@ const teamKey = (plan: DemoPlan, ids: DemoIds, i: number): TeamKey => ({
 /** The name a demo match's log is uploaded under (the same as through the services). */
 export const demoFileName = (m: PlannedMatch) => `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`;
 
-/** Players and names seen in a run of matches, folded in report order as players-write.ts writes them. */
-class SeenPlayers {
+/**
+ * Players and names seen in a run of matches, folded in report order as players-write.ts writes them: a player's
+ * name is that of their latest match (ties: the later report), first and last seen widen; a name counts the
+ * matches it was used in. Folding the folds of consecutive runs gives the fold of the whole run.
+ */
+export class SeenPlayers {
   readonly players = new Map<string, SeenPlayerRow>();
   readonly aliases = new Map<string, SeenAliasRow>();
-  add(seen: Date, players: readonly { steamId: string; name: string; aliases: string[] }[]): void {
+
+  /** Adds the players of one match played at `seen`. */
+  addMatch(seen: Date, players: readonly { steamId: string; name: string; aliases: string[] }[]): void {
     for (const p of players) {
-      const known = this.players.get(p.steamId);
-      if (!known) this.players.set(p.steamId, { steam_id: p.steamId, name: p.name, first_seen: seen, last_seen: seen });
-      else {
-        if (seen >= known.last_seen) known.name = p.name;
-        if (seen < known.first_seen) known.first_seen = seen;
-        if (seen > known.last_seen) known.last_seen = seen;
-      }
-      for (const name of new Set([...p.aliases, p.name])) {
-        const key = `${p.steamId}\n${name}`;
-        const alias = this.aliases.get(key);
-        if (!alias)
-          this.aliases.set(key, { steam_id: p.steamId, name, first_seen: seen, last_seen: seen, times_seen: 1 });
-        else {
-          alias.times_seen += 1;
-          if (seen < alias.first_seen) alias.first_seen = seen;
-          if (seen > alias.last_seen) alias.last_seen = seen;
-        }
-      }
+      this.addPlayer({ steam_id: p.steamId, name: p.name, first_seen: seen, last_seen: seen });
+      for (const name of new Set([...p.aliases, p.name]))
+        this.addAlias({ steam_id: p.steamId, name, first_seen: seen, last_seen: seen, times_seen: 1 });
+    }
+  }
+
+  /** Adds the fold of the run that follows. */
+  addRun(players: readonly SeenPlayerRow[], aliases: readonly SeenAliasRow[]): void {
+    for (const p of players) this.addPlayer(p);
+    for (const a of aliases) this.addAlias(a);
+  }
+
+  private addPlayer(p: SeenPlayerRow): void {
+    const known = this.players.get(p.steam_id);
+    if (!known) this.players.set(p.steam_id, { ...p });
+    else {
+      if (p.last_seen >= known.last_seen) known.name = p.name;
+      if (p.first_seen < known.first_seen) known.first_seen = p.first_seen;
+      if (p.last_seen > known.last_seen) known.last_seen = p.last_seen;
+    }
+  }
+
+  private addAlias(a: SeenAliasRow): void {
+    const key = `${a.steam_id}\n${a.name}`;
+    const known = this.aliases.get(key);
+    if (!known) this.aliases.set(key, { ...a });
+    else {
+      known.times_seen += a.times_seen;
+      if (a.first_seen < known.first_seen) known.first_seen = a.first_seen;
+      if (a.last_seen > known.last_seen) known.last_seen = a.last_seen;
     }
   }
 }
@@ -191,7 +209,7 @@ export function generateDemoChunk(plan: DemoPlan, request: DemoChunkRequest): De
       report_overrides: prepared.format === 'hlu-txt' ? json({ year }) : null,
     });
     for (const line of JSON.parse(prepared.stats.json) as DemoStatRow[]) stats.push({ ...line, match_id: matchId });
-    seen.add(facts.date, prepared.players);
+    seen.addMatch(facts.date, prepared.players);
     const entry = (actor: TeamKey, action: string, before: unknown, after: unknown) =>
       audit.push({
         id: ids.audit[nextAudit++]!,

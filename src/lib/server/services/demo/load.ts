@@ -9,13 +9,14 @@ import os from 'node:os';
 import type { DB } from '#lib/server/db/index.ts';
 import { conflict } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { loadDemoRows, reserveIds } from '#lib/server/repositories/demo-load.ts';
+import { loadDemoRows, reserveIds, upsertSeenPlayers } from '#lib/server/repositories/demo-load.ts';
 import { SAME_GAME_WINDOW_MS } from '#lib/server/services/ingestion/same-game.ts';
 import type { ProgressStep } from '#lib/server/progress.ts';
 import { WorkerPool } from '#lib/server/workers/pool.ts';
 import {
   generateDemoChunk,
   isDecided,
+  SeenPlayers,
   type DemoChunk,
   type DemoChunkRequest,
   type DemoGame,
@@ -131,6 +132,7 @@ export async function loadDemoMatches(
     // Unheard until their turn: a failed chunk must not be an unhandled rejection meanwhile.
     for (const chunk of chunks) chunk.catch(() => {});
     const games = new StoredGames();
+    const seen = new SeenPlayers();
     await db.transaction().execute(async (trx) => {
       for (const [i, request] of requests.entries()) {
         let at = performance.now();
@@ -138,11 +140,22 @@ export async function loadDemoMatches(
         times.waitedForRows += (performance.now() - at) / 1000;
         for (const game of chunk.games) games.add(game);
         at = performance.now();
-        await loadDemoRows(trx, chunk.players, chunk.aliases, chunk.data);
+        // A chunk's lines need their players stored: those new to the load now, every player's final row and every
+        // name once at the end (an upsert per chunk of every player seen cost seconds on PGlite).
+        await upsertSeenPlayers(
+          trx,
+          chunk.players.filter((p) => !seen.players.has(p.steam_id)),
+          [],
+        );
+        seen.addRun(chunk.players, chunk.aliases);
+        await loadDemoRows(trx, chunk.data);
         times.loading += (performance.now() - at) / 1000;
         times.logBytes += chunk.logBytes;
         step.advance(chunk.to - chunk.from);
       }
+      const at = performance.now();
+      await upsertSeenPlayers(trx, [...seen.players.values()], [...seen.aliases.values()]);
+      times.loading += (performance.now() - at) / 1000;
     });
   } finally {
     await pool?.close();

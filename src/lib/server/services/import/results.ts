@@ -19,6 +19,7 @@ import { findTournamentIdByTag } from '#lib/server/repositories/matches-write.ts
 import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
 import { audit } from '#lib/server/services/audit.ts';
 import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
+import { noProgress, type Progress } from '#lib/server/progress.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { parseCsv } from './csv.ts';
 import { validateResultRecords, type ResultRow, type RowError } from './rows.ts';
@@ -60,6 +61,7 @@ export async function importResults(
   db: DB,
   actor: Actor,
   input: { seriesTag: string; csvText: string; filename?: string },
+  progress: Progress = noProgress,
 ): Promise<ImportSummary> {
   const series = await requireSeries(db, input.seriesTag);
   let records;
@@ -80,72 +82,76 @@ export async function importResults(
   }
   if (errors.length > 0) throw rejection(errors.sort((a, b) => a.line - b.line));
 
-  const summary = await db.transaction().execute(async (trx): Promise<ImportSummary> => {
-    const teams = new Map<string, { id: number; tag: string }>();
-    const createdTeams: string[] = [];
-    for (const tag of new Set(rows.flatMap((r) => [r.winner, r.loser]))) {
-      if (teams.has(tag.toLowerCase())) continue;
-      let team = await findTeamByTag(trx, tag);
-      if (!team) {
-        team = await insertTeam(trx, { tag, name: tag });
-        createdTeams.push(team.tag);
+  const step = progress.step('Importing results', rows.length, 'rows');
+  const summary = await db
+    .transaction()
+    .execute(async (trx): Promise<ImportSummary> => {
+      const teams = new Map<string, { id: number; tag: string }>();
+      const createdTeams: string[] = [];
+      for (const tag of new Set(rows.flatMap((r) => [r.winner, r.loser]))) {
+        if (teams.has(tag.toLowerCase())) continue;
+        let team = await findTeamByTag(trx, tag);
+        if (!team) {
+          team = await insertTeam(trx, { tag, name: tag });
+          createdTeams.push(team.tag);
+        }
+        await ensureTeamRating(trx, series.id, team.id);
+        teams.set(tag.toLowerCase(), { id: team.id, tag: team.tag });
       }
-      await ensureTeamRating(trx, series.id, team.id);
-      teams.set(tag.toLowerCase(), { id: team.id, tag: team.tag });
-    }
-    const tournaments = new Map<string, number>();
-    const createdTournaments: string[] = [];
-    for (const row of rows) {
-      if (!row.tournament || tournaments.has(row.tournament.toLowerCase())) continue;
-      let id = await findTournamentIdByTag(trx, row.tournament);
-      if (id === undefined) {
-        id = await insertTournamentForImport(trx, {
-          tag: row.tournament,
-          event: row.type === 'event',
-          seriesId: series.id,
+      const tournaments = new Map<string, number>();
+      const createdTournaments: string[] = [];
+      for (const row of rows) {
+        if (!row.tournament || tournaments.has(row.tournament.toLowerCase())) continue;
+        let id = await findTournamentIdByTag(trx, row.tournament);
+        if (id === undefined) {
+          id = await insertTournamentForImport(trx, {
+            tag: row.tournament,
+            event: row.type === 'event',
+            seriesId: series.id,
+          });
+          createdTournaments.push(row.tournament);
+        }
+        tournaments.set(row.tournament.toLowerCase(), id);
+      }
+      const now = new Date();
+      const values: NewMatch[] = rows.map((row) => {
+        const winner = teams.get(row.winner.toLowerCase())!;
+        const loser = teams.get(row.loser.toLowerCase())!;
+        return matchWithoutLog({
+          series_id: series.id,
+          type: row.type,
+          map: row.map,
+          date: row.date,
+          result: row.result,
+          winner_tag: winner.tag,
+          loser_tag: loser.tag,
+          winner_team_id: winner.id,
+          loser_team_id: loser.id,
+          calculation_status: row.type === 'friendly' ? 'skipped' : 'queued',
+          tournament_id: row.tournament ? tournaments.get(row.tournament.toLowerCase())! : null,
+          source: 'import',
+          import_key: importKey(series.tag, row),
+          approved_at: now,
+          submitted_by_username: input.filename ?? 'import',
         });
-        createdTournaments.push(row.tournament);
-      }
-      tournaments.set(row.tournament.toLowerCase(), id);
-    }
-    const now = new Date();
-    const values: NewMatch[] = rows.map((row) => {
-      const winner = teams.get(row.winner.toLowerCase())!;
-      const loser = teams.get(row.loser.toLowerCase())!;
-      return matchWithoutLog({
-        series_id: series.id,
-        type: row.type,
-        map: row.map,
-        date: row.date,
-        result: row.result,
-        winner_tag: winner.tag,
-        loser_tag: loser.tag,
-        winner_team_id: winner.id,
-        loser_team_id: loser.id,
-        calculation_status: row.type === 'friendly' ? 'skipped' : 'queued',
-        tournament_id: row.tournament ? tournaments.get(row.tournament.toLowerCase())! : null,
-        source: 'import',
-        import_key: importKey(series.tag, row),
-        approved_at: now,
-        submitted_by_username: input.filename ?? 'import',
       });
-    });
-    const inserted = await insertImportedMatches(trx, values);
-    const result: ImportSummary = {
-      series: series.tag,
-      rows: rows.length,
-      imported: inserted.length,
-      unchanged: rows.length - inserted.length,
-      created_teams: createdTeams,
-      created_tournaments: createdTournaments,
-    };
-    if (inserted.length > 0)
-      await audit(trx, actor, 'matches.import', { type: 'series', id: series.id }, null, {
-        file: input.filename ?? null,
-        ...result,
-      });
-    return result;
-  });
-  if (summary.imported > 0) await recomputeAndRefit(db, series.id);
+      const inserted = await insertImportedMatches(trx, values, (count) => step.advance(count));
+      const result: ImportSummary = {
+        series: series.tag,
+        rows: rows.length,
+        imported: inserted.length,
+        unchanged: rows.length - inserted.length,
+        created_teams: createdTeams,
+        created_tournaments: createdTournaments,
+      };
+      if (inserted.length > 0)
+        await audit(trx, actor, 'matches.import', { type: 'series', id: series.id }, null, {
+          file: input.filename ?? null,
+          ...result,
+        });
+      return result;
+    })
+    .finally(() => step.end());
+  if (summary.imported > 0) await recomputeAndRefit(db, series.id, progress);
   return summary;
 }

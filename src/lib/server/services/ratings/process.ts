@@ -11,6 +11,7 @@ import { rateQueued, recomputeRatings, type RatingPass } from './rate.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from './skills.ts';
 import { refreshSeriesStatistics } from './statistics.ts';
 import { enqueueRatingPass, rankingBefore } from '#lib/server/services/webhooks/events.ts';
+import { noProgress, type Progress } from '#lib/server/progress.ts';
 
 /** A rating pass plus the derived data it refreshed. */
 export interface SeriesUpdate extends RatingPass {
@@ -97,18 +98,27 @@ export async function processQueuedMatches(db: DB): Promise<SeriesUpdate[]> {
  * queued ones), every player skill, every in-match percentile, and the statistics. Gives exactly the numbers
  * the incremental path gives. Clears the series' marks of work left undone (ratings_stale, derived_stale).
  */
-export function recomputeSeries(db: DB, seriesId: number): Promise<SeriesUpdate> {
+export function recomputeSeries(db: DB, seriesId: number, progress: Progress = noProgress): Promise<SeriesUpdate> {
   return db.transaction().execute(async (trx) => {
-    // One at a time per series, as rating passes are; a deletion marking the series waits for it (match-actions.ts).
-    await lockSeries(trx, seriesId);
-    const ranked = await rankingBefore(trx, seriesId);
-    const pass = await recomputeRatings(trx, seriesId);
-    await enqueueRatingPass(trx, pass, ranked);
-    const skills = await refreshPlayerSkills(trx, seriesId, GAME_TYPES);
-    const percentiles = await refreshPercentiles(trx, seriesId, 'all');
-    await refreshSeriesStatistics(trx, seriesId);
-    await setDerivedStale(trx, seriesId, false);
-    await setRatingsStale(trx, seriesId, false);
-    return { ...pass, skills, percentiles };
+    const step = progress.step('Recomputing ratings, skills, percentiles and statistics', 4, 'parts');
+    try {
+      // One at a time per series, as rating passes are; a deletion marking the series waits for it (match-actions.ts).
+      await lockSeries(trx, seriesId);
+      const ranked = await rankingBefore(trx, seriesId);
+      const pass = await recomputeRatings(trx, seriesId);
+      await enqueueRatingPass(trx, pass, ranked);
+      step.advance();
+      const skills = await refreshPlayerSkills(trx, seriesId, GAME_TYPES);
+      step.advance();
+      const percentiles = await refreshPercentiles(trx, seriesId, 'all');
+      step.advance();
+      await refreshSeriesStatistics(trx, seriesId);
+      await setDerivedStale(trx, seriesId, false);
+      await setRatingsStale(trx, seriesId, false);
+      step.advance();
+      return { ...pass, skills, percentiles };
+    } finally {
+      step.end();
+    }
   });
 }

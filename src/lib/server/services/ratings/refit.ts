@@ -16,6 +16,7 @@ import { requireSeries } from '#lib/server/services/series.ts';
 import { ratedMatches } from './analysis.ts';
 import { modelColumns, seriesModel, storedModel, type StoredModel } from './params.ts';
 import { recomputeSeries, type SeriesUpdate } from './process.ts';
+import { inStep, noProgress, type Progress } from '#lib/server/progress.ts';
 
 /** What a refit found and did. */
 export interface SeriesRefit {
@@ -90,9 +91,16 @@ export async function refitSeries(db: DB, seriesId: number, trigger: 'auto' | 'c
  * worker, and a demo of hundreds of rated matches was left on the default parameters with no fit recorded.
  * Returns the recompute's update (the numbers after an adopted fit's replay are the stored ones).
  */
-export async function recomputeAndRefit(db: DB, seriesId: number): Promise<SeriesUpdate> {
-  const update = await recomputeSeries(db, seriesId);
-  await refitSeries(db, seriesId, 'auto');
+export async function recomputeAndRefit(
+  db: DB,
+  seriesId: number,
+  progress: Progress = noProgress,
+): Promise<SeriesUpdate> {
+  const update = await recomputeSeries(db, seriesId, progress);
+  await inStep(progress, 'Checking the fit of the rating model', 1, 'checks', async (step) => {
+    await refitSeries(db, seriesId, 'auto');
+    step.advance();
+  });
   return update;
 }
 
