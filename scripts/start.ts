@@ -2,7 +2,7 @@
  * `npm start`: validates the configuration, builds the site when the build is missing or older than the
  * sources, applies migrations, seeds an empty database, and then serves the site in this process.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,23 +35,45 @@ function buildIsStale(): boolean {
 
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
+/**
+ * Starts `astro build` in a child process whose output is kept (printed whole if it fails: it would break the
+ * progress lines drawn meanwhile); resolves when it has built the site, rejects when it failed.
+ */
+function startBuild(): Promise<void> {
+  console.log('Building the site (astro build) beside the database work...');
+  const building = performance.now();
+  const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
+  const child = spawn(process.execPath, [astro, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  const done = new Promise<void>((resolve, reject) =>
+    child.once('close', (code) => {
+      if (code === 0) {
+        console.log(`Built the site in ${seconds(building)}.`);
+        resolve();
+        return;
+      }
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error('The build failed (see above)'));
+    }),
+  );
+  // Heard at once: a failed build must not be an unhandled rejection while the database work goes on.
+  done.catch(() => {});
+  return done;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const config = parseConfig(process.env);
   // Migrations on a large database and the first start's demo seed take a while: shown as they go.
   const progress = terminalProgress({ intervalMs: config.progressMs });
-  if (process.argv.includes('--rebuild') || buildIsStale()) {
-    console.log('Building the site (astro build)...');
-    const building = performance.now();
-    const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-    const result = spawnSync(process.execPath, [astro, 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    if (result.status !== 0) throw new Error('The build failed (see above)');
-    console.log(`Built the site in ${seconds(building)}.`);
-  }
+  // The build runs in its own process beside the database work (a new database, migrations, the first seed).
+  const build = process.argv.includes('--rebuild') || buildIsStale() ? startBuild() : undefined;
   const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, progress });
   try {
     if (config.demoSeed === 'auto') {
@@ -64,6 +86,7 @@ async function main(): Promise<void> {
     await handle.close();
   }
   console.log(`Database: ${handle.engine} at ${handle.location}`);
+  if (build) await build;
   process.env['HOST'] = config.host;
   process.env['PORT'] = String(config.port);
   // Served through the site server, not the adapter's own listener: static files, refused addresses and methods

@@ -45,8 +45,9 @@ describe('progress of a long command without a terminal', () => {
     // Plain text for a log: no cursor movements, no colours, no carriage returns.
     expect(err.includes('\u001b') || err.includes('\r')).toBe(false);
 
-    // The new data folder's migrations, then the seed's steps, each closed by its total.
+    // The new data folder, its migrations, then the seed's steps, each closed by its total.
     for (const [what, total] of [
+      ['Creating the embedded database \\(PGlite\\)', /1 folder/],
       ['Migrating the database', /\d+ migrations/],
       ['Creating series, teams and users', /6 teams/],
       ['Writing matches', /150 matches/],

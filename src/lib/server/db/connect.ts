@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { Database } from './database.ts';
@@ -221,16 +222,27 @@ function stallAware(pool: Pool, acquireMs: number, reserve: number): PostgresPoo
   };
 }
 
-async function connectPGlite(dataDir: string, dump: Blob | undefined): Promise<DatabaseHandle> {
+async function connectPGlite(
+  dataDir: string,
+  dump: Blob | undefined,
+  progress: Progress | undefined,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir.startsWith('memory://');
   const folder = inMemory ? dataDir : path.resolve(dataDir);
   const release = inMemory ? () => {} : lockDataFolder(folder);
+  // A new folder is made by PGlite's initdb: seconds of CPU, said before it starts.
+  const creating =
+    !inMemory && !fs.existsSync(path.join(folder, 'pgdata', 'PG_VERSION'))
+      ? progress?.step('Creating the embedded database (PGlite)', 1, 'folder')
+      : undefined;
   try {
     const pglite = await PGlite.create(inMemory ? undefined : path.join(folder, 'pgdata'), {
       parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
       ...(inMemory && dump ? { loadDataDir: dump } : {}),
     });
+    creating?.advance();
+    creating?.end();
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new TableWriteWatch()] });
     return {
       db,
@@ -243,6 +255,7 @@ async function connectPGlite(dataDir: string, dump: Blob | undefined): Promise<D
       },
     };
   } catch (error) {
+    creating?.end();
     release();
     throw error;
   }
@@ -267,7 +280,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
         urgentReserve: options.urgentReserve,
         acquireTimeoutMs: options.acquireTimeoutMs,
       })
-    : await connectPGlite(options.dataDir ?? './data', options.pgliteDump);
+    : await connectPGlite(options.dataDir ?? './data', options.pgliteDump, options.progress);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(handle.db, options.progress);
