@@ -84,15 +84,7 @@ try {
   const from = performance.now();
   server = spawn('npm', ['start'], {
     cwd: clone,
-    env: {
-      ...process.env,
-      CI: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REQUEST_LOG: 'off',
-      DATA_DIR: '',
-      DATABASE_URL: '',
-    },
+    env: newcomerEnv({ PORT: String(port), HOST: '127.0.0.1', REQUEST_LOG: 'off' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const show = (chunk: Buffer) => {
