@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
+import { getDatabaseHandle } from '#lib/server/db/index.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
 import { serveBuiltSite } from '#lib/server/http/site-server.ts';
@@ -74,7 +75,12 @@ async function main(): Promise<void> {
   const progress = terminalProgress({ intervalMs: config.progressMs });
   // The build runs in its own process beside the database work (a new database, migrations, the first seed).
   const build = process.argv.includes('--rebuild') || buildIsStale() ? startBuild() : undefined;
-  const handle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, progress });
+  // PGlite: the database the site will serve, opened once (opening an embedded database takes seconds). PostgreSQL:
+  // a connection of its own without the site's statement timeout (a seed's statements may rightly take longer); the
+  // site connects with its own settings.
+  const handle = config.databaseUrl
+    ? await connectDatabase({ databaseUrl: config.databaseUrl, progress })
+    : await getDatabaseHandle(progress);
   try {
     if (config.demoSeed === 'auto') {
       const seeded = await seedIfEmpty(handle.db, progress);
@@ -82,9 +88,11 @@ async function main(): Promise<void> {
     }
     const rated = await rateLeftoverQueue(handle.db);
     if (rated > 0) console.log(`Rated the queued matches of ${rated} series left from the previous run.`);
-  } finally {
+  } catch (error) {
     await handle.close();
+    throw error;
   }
+  if (config.databaseUrl) await handle.close();
   console.log(`Database: ${handle.engine} at ${handle.location}`);
   if (build) await build;
   process.env['HOST'] = config.host;

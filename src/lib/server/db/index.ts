@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { shareDataChanges } from './changes.ts';
 import { ratingQueueIdle, resumeRatingWork } from '#lib/server/services/rating-queue.ts';
+import type { Progress } from '#lib/server/progress.ts';
 
 export type { Database } from './database.ts';
 export type DB = Kysely<Database>;
@@ -18,10 +19,11 @@ const URGENT_CONNECTIONS = 6;
 const holder = globalThis as typeof globalThis & { __hssDatabase?: Promise<DatabaseHandle> | undefined };
 
 /**
- * The process-wide database, connected and migrated on first use from the configuration. Rating work the previous
- * process left undone (queued matches, a refresh cut off after a rating pass) is resumed right away.
+ * The process-wide database, connected and migrated on first use from the configuration (pending migrations reported
+ * on `progress`). Rating work the previous process left undone (queued matches, a refresh cut off after a rating
+ * pass) is resumed right away.
  */
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
+export function getDatabaseHandle(progress?: Progress): Promise<DatabaseHandle> {
   holder.__hssDatabase ??= (async () => {
     const config = getConfig();
     const handle = await connectDatabase({
@@ -30,6 +32,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
       statementTimeoutMs: config.databaseTimeouts.statementMs,
       acquireTimeoutMs: config.databaseTimeouts.acquireMs,
       urgentReserve: URGENT_CONNECTIONS,
+      progress,
     });
     resumeRatingWork(handle.db);
     if (!config.databaseUrl) return handle;

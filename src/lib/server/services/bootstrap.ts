@@ -1,6 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { Progress } from '#lib/server/progress.ts';
-import { describeDemo, seedDemo } from './demo/seed.ts';
 import { processQueuedMatches } from './ratings/process.ts';
 
 /** True when the database holds no series at all (a fresh install). */
@@ -17,6 +16,8 @@ export async function isEmptyDatabase(db: DB): Promise<boolean> {
  */
 export async function seedIfEmpty(db: DB, progress?: Progress): Promise<string | undefined> {
   if (!(await isEmptyDatabase(db))) return undefined;
+  // Loaded only for a first start: a seeded site's start skips the seed's modules (time and memory).
+  const { describeDemo, seedDemo } = await import('./demo/seed.ts');
   return describeDemo(await seedDemo(db, progress ? { progress } : {}));
 }
 
