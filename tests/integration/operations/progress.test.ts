@@ -51,7 +51,7 @@ describe('progress of a long command without a terminal', () => {
       ['Migrating the database', /\d+ migrations/],
       ['Creating series, teams and users', /6 teams/],
       ['Writing matches', /150 matches/],
-      ['Rating every series', /3 series/],
+      ['Rating every series', /9 parts/],
     ] as const) {
       const lines = progressLines(err, what);
       expect(lines.length, what).toBeGreaterThanOrEqual(1);

@@ -205,15 +205,25 @@ async function reportEachThroughServices(
  * recompute. First the ratings alone (the refit check reads the posted matches), then the refit check, then, unless
  * an adopted fit has just recomputed the series, the recompute. Returns the matches posted; adds to `times`.
  */
-async function rateLoadedSeries(db: DB, seriesId: number, times: Partial<DemoSeedTimes>): Promise<number> {
+async function rateLoadedSeries(
+  db: DB,
+  seriesId: number,
+  times: Partial<DemoSeedTimes>,
+  step: ProgressStep,
+): Promise<number> {
   let at = performance.now();
   const { posted } = await db.transaction().execute((trx) => recomputeRatings(trx, seriesId));
   times.recompute = (times.recompute ?? 0) + (performance.now() - at) / 1000;
+  step.advance();
   at = performance.now();
   const fit = await refitSeries(db, seriesId, 'auto');
   times.refit = (times.refit ?? 0) + (performance.now() - at) / 1000;
+  step.advance(fit?.adopted ? 2 : 1);
   at = performance.now();
-  if (!fit?.adopted) await recomputeSeries(db, seriesId);
+  if (!fit?.adopted) {
+    await recomputeSeries(db, seriesId);
+    step.advance();
+  }
   times.recompute += (performance.now() - at) / 1000;
   return posted;
 }
@@ -282,12 +292,10 @@ export async function seedDemo(db: DB, options: DemoSeedOptions = {}): Promise<D
     const strengths = plan.teams.flatMap((t) => t.players.map((p) => ({ steam_id: p.id, strength: p.strength ?? 1 })));
     await setPlayerTrueStrengths(db, strengths);
     times.strengths = lap();
-    const count = await inStep(progress, 'Rating every series', seriesIds.length, 'series', async (step) => {
+    // Three parts a series (rateLoadedSeries), so that a line comes more often than once a series.
+    const count = await inStep(progress, 'Rating every series', seriesIds.length * 3, 'parts', async (step) => {
       let rated = 0;
-      for (const id of seriesIds) {
-        rated += await rateLoadedSeries(db, id, times);
-        step.advance();
-      }
+      for (const id of seriesIds) rated += await rateLoadedSeries(db, id, times, step);
       return rated;
     });
     times.rating = lap();
