@@ -11,10 +11,11 @@ import { matchListColumns } from '#components/matches/match-list-columns.ts';
  */
 export function topTeamColumns(url: URL): Column<Team>[] {
   return [
-    { id: 'rank', header: 'Rank', cell: (t) => cell.rank(t.rank, t.ranking) },
+    { id: 'rank', header: 'Rank', priority: 'key', cell: (t) => cell.rank(t.rank, t.ranking) },
     {
       id: 'team',
       header: 'Team',
+      priority: 'key',
       cell: (t, index) => cell.team(t, href(paths.team(t.tag), url), { size: index === 0 ? 48 : 24 }),
     },
     { id: 'score', header: 'Score', align: 'end', cell: (t) => cell.score(t.score) },

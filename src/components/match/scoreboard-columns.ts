@@ -8,14 +8,15 @@ const isUrl = (value: string | null | undefined): value is string => !!value && 
 
 /**
  * A player's name in a match's scoreboard: a link to their details on this page, and the marks that say what they
- * were in this match (streamer, with a link to the stream when known; defensive player), in words, not only
+ * were in this match (its top performer; streamer, with a link to the stream when known; defensive player), in
+ * words, not only
  * symbols. Printed as a string (styles: player-name.css, imported by the Scoreboard): a hundred rows each had a
  * component of their own.
  */
 export function playerNameHtml(
   name: string,
   detailsHref: string,
-  marks: { stream: string | null; streamer: boolean; defensive: boolean },
+  marks: { stream: string | null; streamer: boolean; defensive: boolean; top?: boolean },
 ): string {
   const streamer = !marks.streamer
     ? ''
@@ -23,34 +24,46 @@ export function playerNameHtml(
       ? ` <a class="mark"${attribute('href', marks.stream)} rel="noopener noreferrer nofollow" target="_blank">Streamer</a>`
       : ' <span class="mark">Streamer</span>';
   const defensive = marks.defensive ? ' <span class="mark">Defensive</span>' : '';
-  return `<span class="player"><a${attribute('href', detailsHref)}>${escapeText(name)}</a>${streamer}${defensive}</span>`;
+  const top = marks.top ? ' <span class="mark top">Top performer</span>' : '';
+  return `<span class="player"><a${attribute('href', detailsHref)}>${escapeText(name)}</a>${top}${streamer}${defensive}</span>`;
 }
 
 /** A numeric column sorted by `value`, highest first on the first click. */
 function stat(
   id: string,
   header: string,
+  priority: 'key' | 'sub',
+  label: string,
   value: (row: ScoreboardRow) => number | null,
   show: (row: ScoreboardRow) => ReturnType<Column<ScoreboardRow>['cell']> = value,
 ): Column<ScoreboardRow> {
-  return { id, header, align: 'end', sortKey: id, sortFirst: 'desc', sortValue: value, cell: show };
+  return { id, header, align: 'end', priority, label, sortKey: id, sortFirst: 'desc', sortValue: value, cell: show };
 }
 
+const decimal =
+  (f: (r: ScoreboardRow) => number | null, digits = 2) =>
+  (r: ScoreboardRow) =>
+    cell.decimal(f(r), digits);
+
 /**
- * The scoreboard's columns (issue 12): name (linked to the player's details here, streamers and defensive players
- * marked), kills, deaths, K/D, per-minute rates, streak, the four point kinds and the percentiles. Every column
- * sorts by a header link; `streams` are the match's stream links by streamer name.
+ * The scoreboard's columns (issue 12, issue 39): name (linked to the player's details here; streamers, defensive
+ * players and the match's top performer marked), kills, deaths, K/D, kills per minute, combat and support points
+ * and the match percentile. The same few at every width: every other number (deaths and points per minute,
+ * streak, offensive and defensive points, side percentile) is in the player's details, behind the name's link.
+ * Narrow, a row is name, kills, deaths and K/D with the rest small under them. Every column sorts by a header
+ * link; `streams` are the match's stream links by streamer name; `top` is the top performer's id.
  */
-export function scoreboardColumns(url: URL, streams: Readonly<Record<string, string>>): Column<ScoreboardRow>[] {
-  const decimal =
-    (f: (r: ScoreboardRow) => number | null, digits = 2) =>
-    (r: ScoreboardRow) =>
-      cell.decimal(f(r), digits);
+export function scoreboardColumns(
+  url: URL,
+  streams: Readonly<Record<string, string>>,
+  top: string | null = null,
+): Column<ScoreboardRow>[] {
   return [
     {
       id: 'name',
       header: 'Name',
       sortKey: 'name',
+      priority: 'key',
       sortValue: (r) => r.name,
       cell: (r) =>
         cell.html(
@@ -58,14 +71,17 @@ export function scoreboardColumns(url: URL, streams: Readonly<Record<string, str
             stream: streams[r.name] ?? (isUrl(r.streamer) ? r.streamer : null),
             streamer: r.streamer !== null || r.name in streams,
             defensive: r.defensive,
+            top: r.steamId === top,
           }),
           r.name,
         ),
     },
-    stat('kills', 'Kills', (r) => r.kills),
-    stat('deaths', 'Deaths', (r) => r.deaths),
+    stat('kills', 'Kills', 'key', 'K', (r) => r.kills),
+    stat('deaths', 'Deaths', 'key', 'D', (r) => r.deaths),
     stat(
       'kd',
+      'K/D',
+      'key',
       'K/D',
       (r) => r.kd,
       decimal((r) => r.kd),
@@ -73,41 +89,18 @@ export function scoreboardColumns(url: URL, streams: Readonly<Record<string, str
     stat(
       'kpm',
       'Kills/min',
+      'sub',
+      'Kills/min',
       (r) => r.kpm,
       decimal((r) => r.kpm),
     ),
-    stat(
-      'dpm',
-      'Deaths/min',
-      (r) => r.dpm,
-      decimal((r) => r.dpm),
-    ),
-    stat('streak', 'Max streak', (r) => r.max_streak),
-    stat('combat', 'Combat', (r) => r.combat_points),
-    stat('offensive', 'Offensive', (r) => r.offensive_points),
-    stat('defensive', 'Defensive', (r) => r.defensive_points),
-    stat('support', 'Support', (r) => r.support_points),
-    stat(
-      'cpm',
-      'Combat/min',
-      (r) => r.cpm,
-      decimal((r) => r.cpm),
-    ),
-    stat(
-      'spm',
-      'Support/min',
-      (r) => r.spm,
-      decimal((r) => r.spm),
-    ),
-    stat(
-      'sidePct',
-      'Side percentile',
-      (r) => r.side_percentile,
-      decimal((r) => r.side_percentile, 0),
-    ),
+    stat('combat', 'Combat', 'sub', 'Combat', (r) => r.combat_points),
+    stat('support', 'Support', 'sub', 'Support', (r) => r.support_points),
     stat(
       'allPct',
-      'All percentile',
+      'Match percentile',
+      'sub',
+      'Percentile',
       (r) => r.all_percentile,
       decimal((r) => r.all_percentile, 0),
     ),

@@ -12,14 +12,21 @@ function teamCell(team: MatchTeam, url: URL) {
 /**
  * The match list's columns (spec issue: date, teams winner first, result, map, type, tournament, status). The
  * date links to the match, so every row leads to its report; `url` is the page's address, for carried links.
+ * Narrow, a row is 'winner – result – loser' with its date and map under them; type, tournament and status are on
+ * the match's page.
  */
 export function matchListColumns(url: URL): Column<Match>[] {
   return [
-    { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)) },
-    { id: 'winner', header: 'Winner', cell: (m) => teamCell(m.team_details[0], url) },
-    { id: 'result', header: 'Result', align: 'center', cell: (m) => m.result },
-    { id: 'loser', header: 'Loser', cell: (m) => teamCell(m.team_details[1], url) },
-    { id: 'map', header: 'Map', cell: (m) => m.map },
+    {
+      id: 'date',
+      header: 'Date',
+      priority: 'sub',
+      cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)),
+    },
+    { id: 'winner', header: 'Winner', priority: 'key', cell: (m) => teamCell(m.team_details[0], url) },
+    { id: 'result', header: 'Result', align: 'center', priority: 'key', cell: (m) => cell.outcome(null, m.result) },
+    { id: 'loser', header: 'Loser', priority: 'key', cell: (m) => teamCell(m.team_details[1], url) },
+    { id: 'map', header: 'Map', priority: 'sub', cell: (m) => m.map },
     { id: 'type', header: 'Type', cell: (m) => matchTypeLabel(m.type) },
     {
       id: 'tournament',

@@ -90,23 +90,25 @@ const TYPE_LABELS: Record<PlayerRecentMatch['type'], string> = {
 /** `link(matchId)` is the match page's address on the current page. */
 export function recentColumns(link: (matchId: number) => string): Column<PlayerRecentMatch>[] {
   return [
-    { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, link(m.match_id)) },
-    { id: 'map', header: 'Map', cell: (m) => mapDisplayName(m.map) },
+    { id: 'date', header: 'Date', priority: 'sub', cell: (m) => cell.date(m.date, link(m.match_id)) },
+    { id: 'map', header: 'Map', priority: 'sub', cell: (m) => mapDisplayName(m.map) },
     { id: 'type', header: 'Type', cell: (m) => TYPE_LABELS[m.type] },
     {
       id: 'teams',
       header: 'Team vs opponent',
+      priority: 'sub',
       cell: (m) => (m.team && m.opponent ? `${m.team} vs ${m.opponent}` : '–'),
     },
     {
       id: 'outcome',
       header: 'Result',
-      cell: (m) => (m.won === null ? m.result || '–' : `${m.won ? 'Won' : 'Lost'} ${m.result}`),
+      priority: 'key',
+      cell: (m) => cell.outcome(m.won, m.won === null ? m.result || '–' : `${m.won ? 'Won' : 'Lost'} ${m.result}`),
     },
     { id: 'side', header: 'Side', cell: (m) => cell.side(m.side) },
-    { id: 'kills', header: 'Kills', align: 'end', cell: (m) => m.kills },
-    { id: 'deaths', header: 'Deaths', align: 'end', cell: (m) => m.deaths },
-    { id: 'kpm', header: 'Kills/min', align: 'end', cell: (m) => cell.decimal(m.kpm) },
+    { id: 'kills', header: 'Kills', align: 'end', priority: 'key', label: 'K', cell: (m) => m.kills },
+    { id: 'deaths', header: 'Deaths', align: 'end', priority: 'key', label: 'D', cell: (m) => m.deaths },
+    { id: 'kpm', header: 'Kills/min', align: 'end', priority: 'key', label: 'KPM', cell: (m) => cell.decimal(m.kpm) },
     { id: 'spm', header: 'Support/min', align: 'end', cell: (m) => cell.decimal(m.spm) },
     { id: 'cpm', header: 'Combat/min', align: 'end', cell: (m) => cell.decimal(m.cpm) },
     {

@@ -10,12 +10,17 @@ import { href, paths } from '#lib/links.ts';
  */
 export function teamColumns(current: URL): Column<Team>[] {
   return [
-    { id: 'rank', header: 'Rank', cell: (t) => cell.rank(t.rank, t.ranking) },
-    { id: 'team', header: 'Team', cell: (t) => cell.team(t, href(paths.team(t.tag), current), { size: 24 }) },
-    { id: 'score', header: 'Score', align: 'end', cell: (t) => cell.score(t.score) },
+    { id: 'rank', header: 'Rank', priority: 'key', cell: (t) => cell.rank(t.rank, t.ranking) },
+    {
+      id: 'team',
+      header: 'Team',
+      priority: 'key',
+      cell: (t) => cell.team(t, href(paths.team(t.tag), current), { size: 24 }),
+    },
+    { id: 'score', header: 'Score', align: 'end', priority: 'key', cell: (t) => cell.score(t.score) },
     { id: 'mu', header: 'TrueSkill mean (μ)', align: 'end', cell: (t) => cell.decimal(t.mu) },
     { id: 'sigma', header: 'Standard deviation (σ)', align: 'end', cell: (t) => cell.decimal(t.sigma) },
-    { id: 'matches', header: 'Matches', align: 'end', cell: (t) => t.num_matches },
+    { id: 'matches', header: 'Matches', align: 'end', priority: 'sub', label: 'Matches', cell: (t) => t.num_matches },
     {
       id: 'updated',
       header: 'Rating changed',

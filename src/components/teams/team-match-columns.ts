@@ -11,29 +11,37 @@ function ownIndex(match: TeamMatchItem, ownTags: readonly string[]): 0 | 1 {
 
 /**
  * The columns of a team's match list (public and private alike): date (linked to the match), the result from the
- * team's point of view ('Won 4-1', 'Lost 1-4'), the opponent, map, type and status.
+ * team's point of view ('Won 4-1', 'Lost 1-4', coloured), the opponent, map, type and status. Narrow, a row is
+ * 'result – opponent' with its date and map under them.
  */
 export function teamMatchColumns(url: URL, ownTags: readonly string[]): Column<TeamMatchItem>[] {
   return [
-    { id: 'date', header: 'Date', cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)) },
+    {
+      id: 'date',
+      header: 'Date',
+      priority: 'sub',
+      cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)),
+    },
     {
       id: 'result',
       header: 'Result',
+      priority: 'key',
       cell: (m) => {
         const won = ownIndex(m, ownTags) === 0;
         const [a = '', b = ''] = m.result.split('-');
-        return cell.text(won ? `Won ${a}-${b}` : `Lost ${b}-${a}`);
+        return cell.outcome(won, won ? `Won ${a}-${b}` : `Lost ${b}-${a}`);
       },
     },
     {
       id: 'opponent',
       header: 'Opponent',
+      priority: 'key',
       cell: (m) => {
         const opponent = m.team_details[ownIndex(m, ownTags) === 0 ? 1 : 0];
         return cell.team(opponent, opponent.registered ? href(paths.team(opponent.tag), url) : null);
       },
     },
-    { id: 'map', header: 'Map', cell: (m) => m.map },
+    { id: 'map', header: 'Map', priority: 'sub', cell: (m) => m.map },
     { id: 'type', header: 'Type', cell: (m) => matchTypeLabel(m.type) },
     { id: 'status', header: 'Status', cell: (m) => cell.status(m.calculation_status) },
   ];

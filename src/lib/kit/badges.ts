@@ -113,3 +113,12 @@ export function sideLabelHtml(side: Side | null): string {
   const tone = side === 'Allies' ? 'allies' : 'axis';
   return `<span class="side-label"><span class="swatch ${tone}" aria-hidden="true"></span>${side}</span>`;
 }
+
+/**
+ * A result ('Won 4-1', '5-0') that never breaks at its hyphen, coloured as a win or a loss for the team whose side
+ * it is read from (`won` null: a plain result). The words carry the meaning; the colour supports it.
+ */
+export function outcomeHtml(won: boolean | null, text: string): string {
+  const tone = won === null ? '' : won ? ' win' : ' loss';
+  return `<span class="outcome${tone}">${escapeText(text)}</span>`;
+}

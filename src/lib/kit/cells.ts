@@ -7,6 +7,7 @@ import { calculationStatusLabel, formatDate, formatDecimal, formatPercent, forma
 import {
   attribute,
   dateTimeHtml,
+  outcomeHtml,
   escapeText,
   rankHtml,
   rankText,
@@ -38,6 +39,8 @@ export type Cell =
   | { kind: 'decimal'; value: number | null | undefined; digits?: number }
   | { kind: 'percent'; share: number | null | undefined; digits?: number }
   | { kind: 'side'; side: Side | null }
+  /** A result as read from one team's side ('Won 4-1'), coloured win or loss (null: neither), never broken. */
+  | { kind: 'outcome'; won: boolean | null; text: string }
   /** Markup made by a function that escapes what it prints (a row's many small parts, without a component). */
   | { kind: 'html'; html: string; text: string }
   | ComponentCell;
@@ -62,6 +65,7 @@ export const cell = {
   decimal: (value: number | null | undefined, digits = 2): Cell => ({ kind: 'decimal', value, digits }),
   percent: (share: number | null | undefined, digits = 1): Cell => ({ kind: 'percent', share, digits }),
   side: (side: Side | null): Cell => ({ kind: 'side', side }),
+  outcome: (won: boolean | null, text: string): Cell => ({ kind: 'outcome', won, text }),
   /** Markup escaped by its maker (with escapeText and attribute of #lib/kit/badges.ts), and its text as read. */
   html: (html: string, text: string): Cell => ({ kind: 'html', html, text }),
   /** Any Astro component with its props (props are checked here, against the component's own Props). */
@@ -104,6 +108,7 @@ export function cellText(value: CellValue): string {
     case 'text':
     case 'link':
     case 'html':
+    case 'outcome':
       return value.text;
     case 'team': {
       const { tag, name, registered = true } = value.team;
@@ -159,6 +164,8 @@ export function plainCellHtml(value: CellValue, iconResizeUrl: string | null = n
       return sideLabelHtml(value.side);
     case 'html':
       return value.html;
+    case 'outcome':
+      return outcomeHtml(value.won, value.text);
     case 'score':
     case 'decimal':
     case 'percent':

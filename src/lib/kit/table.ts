@@ -7,6 +7,14 @@ import { withParams } from '#lib/links.ts';
 import type { CellValue } from './cells.ts';
 
 export type Align = 'start' | 'end' | 'center';
+
+/**
+ * What a column is worth where the table has little room (ui.md "Phones first"): 'key' columns make the row's
+ * first line (a match: winner – result – loser), 'sub' columns a small line under them (date and map), 'detail'
+ * columns only show where the whole table fits; on a narrow table they are behind the row's link. A table none of
+ * whose columns has a priority scrolls sideways instead, with its first column kept in view.
+ */
+export type Priority = 'key' | 'sub' | 'detail';
 export type SortDirection = 'asc' | 'desc';
 
 /** The order a table is shown in: the sort key of one column and a direction. */
@@ -30,6 +38,15 @@ export interface Column<Row> {
   sortFirst?: SortDirection;
   /** The value sortRows orders by when the rows are in memory. */
   sortValue?: (row: Row) => number | string | null | undefined;
+  /** Where the column shows when the table is narrow (see Priority); in a table that stacks, absent is 'detail'. */
+  priority?: Priority;
+  /** The short name a stacked row prints before the value, where the headers are out of sight ('K', 'KPM'). */
+  label?: string;
+}
+
+/** Whether a table stacks its rows when narrow: some of its columns say what they are worth. */
+export function stacks<Row>(columns: readonly Column<Row>[]): boolean {
+  return columns.some((column) => column.priority !== undefined);
 }
 
 /** A header as the Table component renders it. */
@@ -37,6 +54,8 @@ export interface HeaderModel {
   id: string;
   text: string;
   align: Align;
+  /** The column's priority class when the table stacks (p-key, p-sub, p-detail). */
+  priorityClass?: string | undefined;
   /** The link that sorts by this column (absent: not sortable). */
   sortHref?: string;
   /** aria-sort of the header: set on the sorted column only. */
@@ -72,8 +91,14 @@ export function tableHeaders<Row>(
   sort: SortState | undefined,
   pageParam = 'page',
 ): HeaderModel[] {
+  const stacked = stacks(columns);
   return columns.map((column) => {
-    const header: HeaderModel = { id: column.id, text: column.header, align: column.align ?? 'start' };
+    const header: HeaderModel = {
+      id: column.id,
+      text: column.header,
+      align: column.align ?? 'start',
+      priorityClass: stacked ? `p-${column.priority ?? 'detail'}` : undefined,
+    };
     if (!column.sortKey) return header;
     const active = sort?.key === column.sortKey;
     const next: SortDirection = active ? (sort.dir === 'asc' ? 'desc' : 'asc') : (column.sortFirst ?? 'asc');

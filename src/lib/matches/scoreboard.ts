@@ -28,6 +28,28 @@ export function scoreboardRows(match: MatchDetail): ScoreboardRow[] {
     .sort((a, b) => b.kills - a.kills || a.name.localeCompare(b.name));
 }
 
+/**
+ * The match's top performer: the listed player with the highest match percentile (all players of both sides),
+ * then the most kills; null without players.
+ */
+export function topPerformer(rows: readonly ScoreboardRow[]): string | null {
+  let best: ScoreboardRow | undefined;
+  for (const row of rows) {
+    if (
+      !best ||
+      (row.all_percentile ?? -1) > (best.all_percentile ?? -1) ||
+      ((row.all_percentile ?? -1) === (best.all_percentile ?? -1) && row.kills > best.kills)
+    )
+      best = row;
+  }
+  return best?.steamId ?? null;
+}
+
+/** The sides in the order a scoreboard lists them: the winners' side first (Allies first when unknown). */
+export function sidesWinnersFirst(match: Pick<MatchDetail, 'victor_side'>): Side[] {
+  return match.victor_side === 'Axis' ? ['Axis', 'Allies'] : ['Allies', 'Axis'];
+}
+
 /** Rows whose name holds `query` (case-insensitive; an empty query keeps all). */
 export function searchRows(rows: readonly ScoreboardRow[], query: string): ScoreboardRow[] {
   const wanted = query.trim().toLowerCase();

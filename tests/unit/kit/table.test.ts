@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSort, sortRows, tableHeaders, type Column } from '#lib/kit/table.ts';
+import { readSort, sortRows, stacks, tableHeaders, type Column } from '#lib/kit/table.ts';
+import { tableRows } from '#lib/kit/table-rows.ts';
 
 interface Row {
   tag: string;
@@ -84,5 +85,31 @@ describe('sortRows', () => {
     expect(sortRows(rows, columns, { key: 'nope', dir: 'asc' })).toEqual(rows);
     sortRows(rows, columns, { key: 'score', dir: 'asc' });
     expect(rows).toEqual(copy);
+  });
+});
+
+describe('column priorities (tables that stack when narrow)', () => {
+  const prioritised: Column<Row>[] = [
+    { id: 'tag', header: 'Team', cell: (r) => r.tag, priority: 'key' },
+    { id: 'score', header: 'Score', cell: (r) => r.score, align: 'end', priority: 'sub', label: 'S' },
+    { id: 'note', header: 'Note', cell: () => 'x' },
+  ];
+  it('marks every cell and header with its priority, a column without one as a detail', () => {
+    const { html } = tableRows(prioritised, [{ tag: 'A', score: 2 }], null, false) as { html: string };
+    expect(html).toBe(
+      '<tr><td class="p-key">A</td><td class="number p-sub"><span class="cell-label" aria-hidden="true">S </span>2</td>' +
+        '<td class="p-detail">x</td></tr>',
+    );
+    expect(tableHeaders(prioritised, url(''), undefined).map((h) => h.priorityClass)).toEqual([
+      'p-key',
+      'p-sub',
+      'p-detail',
+    ]);
+    expect(stacks(prioritised)).toBe(true);
+  });
+  it('leaves a table without priorities as it was (it scrolls sideways instead)', () => {
+    const { html } = tableRows(columns, [{ tag: 'A', score: 2 }], null, false) as { html: string };
+    expect(html).toBe('<tr><td>A</td><td class="number">2</td><td>x</td></tr>');
+    expect(stacks(columns)).toBe(false);
   });
 });

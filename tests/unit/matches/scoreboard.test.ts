@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchDetail, PlayerStats } from '#lib/schemas/match.ts';
-import { killTimes, scoreboardRows, searchRows, teamOfSide } from '#lib/matches/scoreboard.ts';
+import {
+  killTimes,
+  scoreboardRows,
+  searchRows,
+  sidesWinnersFirst,
+  teamOfSide,
+  topPerformer,
+} from '#lib/matches/scoreboard.ts';
 
 const player = (name: string, side: 'Allies' | 'Axis' | null, kills: number, deaths: number, team: string | null) =>
   ({ name, side, kills, deaths, team, kill_events: Array.from({ length: kills }, (_, i) => i * 60) }) as PlayerStats;
@@ -35,5 +42,19 @@ describe('the scoreboard', () => {
     const times = killTimes(match('Axis'));
     expect(times.Allies).toHaveLength(6);
     expect(times.Axis).toEqual([0, 60, 120, 180, 240]);
+  });
+});
+
+describe('the scoreboard on every width', () => {
+  it('lists the winners first', () => {
+    expect(sidesWinnersFirst({ victor_side: 'Axis' })).toEqual(['Axis', 'Allies']);
+    expect(sidesWinnersFirst({ victor_side: 'Allies' })).toEqual(['Allies', 'Axis']);
+    expect(sidesWinnersFirst({ victor_side: null })).toEqual(['Allies', 'Axis']);
+  });
+  it('marks the player with the best match percentile (then most kills) as the top performer', () => {
+    const rows = scoreboardRows(match('Axis')).map((r) => ({ ...r, all_percentile: r.name === 'Anna' ? 90 : 50 }));
+    expect(topPerformer(rows)).toBe('2');
+    expect(topPerformer(rows.map((r) => ({ ...r, all_percentile: null })))).toBe('3');
+    expect(topPerformer([])).toBeNull();
   });
 });
