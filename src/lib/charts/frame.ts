@@ -41,3 +41,21 @@ export interface Tick {
 export function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
+
+/** The widths a chart is drawn at (ui.md "Phones first"): chart components draw one SVG per variant. */
+export type ChartVariant = 'narrow' | 'wide';
+
+/**
+ * Each variant's viewBox width. Chart text is 12 viewBox units, and ChartFigure shows a variant only in a box at
+ * least as wide as it (the wide one from 480 px, a container query), so text is never drawn below 12 px: a chart
+ * redraws its ticks and labels for a phone instead of shrinking a desktop drawing.
+ */
+export const CHART_WIDTHS: Readonly<Record<ChartVariant, number>> = { narrow: 280, wide: 480 };
+export const CHART_VARIANTS = Object.keys(CHART_WIDTHS) as ChartVariant[];
+
+/** `frame` drawn `variant`'s width (the narrow one a little lower, with room for the axis labels kept). */
+export function variantFrame(frame: Frame, variant: ChartVariant): Frame {
+  if (variant === 'wide') return frame;
+  const scale = CHART_WIDTHS.narrow / frame.width;
+  return { ...frame, width: CHART_WIDTHS.narrow, height: Math.round(Math.max(frame.height * scale, 200)) };
+}

@@ -82,6 +82,7 @@ export function histogramGeometry(
   buckets: readonly Bucket[],
   series: readonly { label: string; tone: BarTone }[],
   frame: Frame = DEFAULT_FRAME,
+  fit = 8,
 ): HistogramGeometry {
   const box = plotBox(frame);
   const top = Math.max(1, ...buckets.flatMap((b) => b.counts));
@@ -105,8 +106,8 @@ export function histogramGeometry(
       };
     }),
   );
-  // Label every bucket's start while they fit; past 8 buckets every other one.
-  const every = buckets.length > 8 ? 2 : 1;
+  // Label every bucket while `fit` labels fit the width; past that every second or third one.
+  const every = buckets.length <= fit ? 1 : Math.ceil(buckets.length / fit);
   return {
     box,
     columns,

@@ -45,21 +45,22 @@ export function axesHtml({ box, xTicks = [], yTicks = [], xLabel, yLabel, xGrid 
 }
 
 /**
- * The bar chart's group labels (cut to 20 characters) and its bars, each with its value as a title and as text
- * past its end (`show` prints a value).
+ * The bar chart's group labels, whole, each on a line above its bars, a reference line (50%) when there is one,
+ * and the bars, each with its value as a title and as text past its end (`show` prints a value).
  */
 export function barsHtml(
   box: Box,
   groups: readonly { label: string; y: number }[],
   bars: readonly Bar[],
   show: (value: number | null) => string,
+  reference?: { x: number; label: string },
 ): string {
   let html = '';
   for (const g of groups) {
-    const label = g.label.length > 20 ? `${g.label.slice(0, 19)}…` : g.label;
-    html +=
-      `<text class="axis-label" x="${box.x0 - 8}" y="${g.y}" text-anchor="end" dominant-baseline="middle">` +
-      `${escapeText(label)}</text>`;
+    html += `<text class="axis-label" x="${box.x0}" y="${g.y}">${escapeText(g.label)}</text>`;
+  }
+  if (reference) {
+    html += `<line class="grid reference" x1="${reference.x}" x2="${reference.x}" y1="${box.y0}" y2="${box.y1}"></line>`;
   }
   for (const bar of bars) {
     const value = escapeText(show(bar.value));

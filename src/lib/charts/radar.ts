@@ -14,9 +14,13 @@ export const SKILL_AXES = [
   'Combat per minute',
 ];
 
-/** Short axis labels for the drawing (the data table and description use the full ones). */
-export function shortAxisLabel(label: string): string {
-  return label.replace(' per minute', '/min').replace('(inverted)', '(inv.)');
+/**
+ * Short axis labels for the drawing (the data table and description use the full ones); `narrow`: shorter still,
+ * for a phone's drawing ('Deaths (inv.)': the chart's title says the rates are per minute).
+ */
+export function shortAxisLabel(label: string, narrow = false): string {
+  const short = label.replace(' per minute', '/min').replace('(inverted)', '(inv.)');
+  return narrow ? short.replace('/min', '') : short;
 }
 
 export interface RadarSeries {
@@ -31,8 +35,8 @@ export interface RadarGeometry {
   cy: number;
   radius: number;
   axes: { label: string; x: number; y: number; labelX: number; labelY: number; anchor: 'start' | 'middle' | 'end' }[];
-  /** Closed polygons of the reference rings (one per ring value), innermost first. */
-  rings: { value: number; path: string }[];
+  /** Closed polygons of the reference rings (one per ring value), innermost first, each with its scale label. */
+  rings: { value: number; path: string; labelX: number; labelY: number }[];
   polygons: { name: string; path: string; points: { x: number; y: number }[] }[];
 }
 
@@ -43,6 +47,8 @@ export interface RadarOptions {
   /** The viewBox; wider than tall, so the side labels fit. */
   width?: number;
   height?: number;
+  /** Room between the rim and the viewBox's shorter edge (default 40). */
+  inset?: number;
 }
 
 /**
@@ -58,7 +64,7 @@ export function radarGeometry(
   const height = options.height ?? 320;
   const cx = width / 2;
   const cy = height / 2;
-  const radius = Math.min(width, height) / 2 - 40;
+  const radius = Math.min(width, height) / 2 - (options.inset ?? 40);
   const r = scaleLinear().domain(options.domain).range([0, radius]).clamp(true);
   const angle = (i: number) => (2 * Math.PI * i) / labels.length - Math.PI / 2;
   const at = (i: number, distance: number) => ({
@@ -83,9 +89,12 @@ export function radarGeometry(
       const anchor = Math.abs(cos) < 0.3 ? 'middle' : cos > 0 ? 'start' : 'end';
       return { label, x: end.x, y: end.y, labelX: text.x, labelY: text.y, anchor };
     }),
+    // The scale reads along the first (upward) axis, just right of it.
     rings: options.rings.map((value) => ({
       value,
       path: polygon(labels.map((_, i) => at(i, r(value)))) ?? '',
+      labelX: round(at(0, r(value)).x + 4),
+      labelY: round(at(0, r(value)).y - 4),
     })),
     polygons: series.map((s) => {
       const points = labels.map((_, i) => {

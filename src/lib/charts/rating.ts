@@ -60,7 +60,11 @@ export function areaPath(xs: readonly number[], tops: readonly number[], bottoms
  * Geometry of the rating chart for `points` (oldest first, as the API gives them). The y domain covers the band
  * and the score line, rounded outwards to nice values; a single point is widened by a day each side.
  */
-export function ratingGeometry(points: readonly RatingPointInput[], frame: Frame = DEFAULT_FRAME): RatingGeometry {
+export function ratingGeometry(
+  points: readonly RatingPointInput[],
+  frame: Frame = DEFAULT_FRAME,
+  ticks = 5,
+): RatingGeometry {
   const box = plotBox(frame);
   const dates = points.map((p) => new Date(p.date));
   const [first = new Date(0), last = first] = extent(dates) as [Date | undefined, Date | undefined];
@@ -88,7 +92,7 @@ export function ratingGeometry(points: readonly RatingPointInput[], frame: Frame
     mu: linePath(xs, mus),
     score: linePath(xs, scores),
     points: points.map((_, i) => ({ x: round(xs[i]!), mu: round(mus[i]!), score: round(scores[i]!) })),
-    xTicks: x.ticks(5).map((d) => ({ at: round(x(d)), label: dateTickLabel(d, span) })),
-    yTicks: y.ticks(5).map((v) => ({ at: round(y(v)), label: formatDecimal(v, Number.isInteger(v) ? 0 : 1) })),
+    xTicks: x.ticks(ticks).map((d) => ({ at: round(x(d)), label: dateTickLabel(d, span) })),
+    yTicks: y.ticks(ticks).map((v) => ({ at: round(y(v)), label: formatDecimal(v, Number.isInteger(v) ? 0 : 1) })),
   };
 }

@@ -99,12 +99,16 @@ function playerSvg(card: PlayerCard): string {
     }) +
     figures(60, 300, rows);
   if (!card.skill) return head;
-  const radar = radarGeometry(SKILL_AXES.map(shortAxisLabel), [{ name: card.name, values: card.skill }], {
-    domain: [-3, 3],
-    rings: [-2, 0, 2],
-    width: 540,
-    height: 400,
-  });
+  const radar = radarGeometry(
+    SKILL_AXES.map((label) => shortAxisLabel(label)),
+    [{ name: card.name, values: card.skill }],
+    {
+      domain: [-3, 3],
+      rings: [-2, 0, 2],
+      width: 540,
+      height: 400,
+    },
+  );
   const rings = radar.rings.map((r) =>
     el('path', { d: r.path, fill: 'none', stroke: COLORS.surface2, 'stroke-width': 2 }),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barsGeometry } from '#lib/charts/bars.ts';
+import { barsGeometry, zoomedShareDomain } from '#lib/charts/bars.ts';
 import { DEFAULT_FRAME, plotBox } from '#lib/charts/frame.ts';
 
 const series = [
@@ -13,12 +13,13 @@ const groups = [
 const format = (v: number) => `${Math.round(v * 100)}%`;
 
 describe('barsGeometry', () => {
-  const g = barsGeometry(groups, series, { max: 1, format, rowHeight: 40 });
+  const g = barsGeometry(groups, series, { max: 1, format, barHeight: 16 });
   const box = plotBox({ ...DEFAULT_FRAME, height: g.height });
 
   it('grows with the number of groups', () => {
-    expect(g.height).toBe(DEFAULT_FRAME.margin.top + DEFAULT_FRAME.margin.bottom + 2 * 40);
-    expect(barsGeometry([...groups, ...groups], series, { max: 1, format, rowHeight: 40 }).height).toBe(g.height + 80);
+    // A group: its label's line (18), a bar per series (16 each) and a gap (10).
+    expect(g.height).toBe(DEFAULT_FRAME.margin.top + DEFAULT_FRAME.margin.bottom + 2 * 60);
+    expect(barsGeometry([...groups, ...groups], series, { max: 1, format, barHeight: 16 }).height).toBe(g.height + 120);
   });
 
   it('scales widths linearly from 0 at the left edge to the maximum at the right', () => {
@@ -31,6 +32,28 @@ describe('barsGeometry', () => {
     ]);
     expect(g.bars.every((b) => b.x === box.x0)).toBe(true);
     expect(g.bars[0]?.labelX).toBe(Math.round((box.x0 + g.bars[0]!.width + 4) * 100) / 100);
+  });
+
+  it('zooms a share axis to the data in tens of percent, marking 50%', () => {
+    expect(zoomedShareDomain([0.38, 0.62])).toEqual([0.3, 0.7]);
+    expect(zoomedShareDomain([0.5, 0.52])).toEqual([0.4, 0.6]);
+    expect(zoomedShareDomain([0, 1])).toEqual([0, 1]);
+    expect(zoomedShareDomain([])).toEqual([0, 1]);
+    const zoomed = barsGeometry([{ label: 'Foy', values: [0.38, 0.62] }], series, { zoom: true, format });
+    expect(zoomed.xTicks.map((t) => t.label)).toEqual(['30%', '40%', '50%', '60%', '70%']);
+    expect(zoomed.reference?.x).toBe(zoomed.xTicks[2]?.at);
+    // A bar starts at the axis's start (30%): 38% is a fifth of the way to 70%.
+    const plot = zoomed.box.x1 - zoomed.box.x0;
+    expect(zoomed.bars[0]!.width).toBeCloseTo(plot * 0.2, 1);
+  });
+
+  it('puts each group label on a line above its bars, whole', () => {
+    const long = barsGeometry([{ label: 'St. Marie Du Mont (12/20)', values: [0.6] }], series.slice(0, 1), {
+      zoom: true,
+      format,
+    });
+    expect(long.groups[0]).toEqual({ label: 'St. Marie Du Mont (12/20)', y: expect.any(Number) });
+    expect(long.groups[0]!.y).toBeLessThan(long.bars[0]!.y);
   });
 
   it('stacks the bars of a group without overlap, groups in order from the top', () => {

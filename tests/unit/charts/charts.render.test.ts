@@ -58,15 +58,22 @@ describe('RatingChart', () => {
     const page = await render(RatingChart, {
       props: { id: 'rating', subject: '[7DR] 7th Dragoons', data: { ok: rating } },
     });
-    const svg = page.one('svg');
+    // Drawn twice: for a phone (280 units wide, three ticks) and from 480 px on; ChartFigure shows the one that fits.
+    expect(page.all('svg').map((svg) => [svg.attrs['class'], svg.attrs['viewBox']])).toEqual([
+      ['chart-svg narrow', '0 0 280 200'],
+      ['chart-svg wide', '0 0 480 260'],
+    ]);
+    const svg = page.one('svg.wide');
     expect(svg.attrs['role']).toBe('img');
-    expect(svg.attrs['aria-labelledby']).toBe('rating-title rating-desc');
-    expect(page.one('title#rating-title').text).toBe('Rating history of [7DR] 7th Dragoons');
-    expect(page.one('desc#rating-desc').text).toBe(
+    expect(svg.attrs['aria-labelledby']).toBe('rating-wide-title rating-wide-desc');
+    expect(page.one('title#rating-wide-title').text).toBe('Rating history of [7DR] 7th Dragoons');
+    expect(page.one('desc#rating-wide-desc').text).toBe(
       '2 rated matches from Jan 1, 2026 to Jan 11, 2026. Latest: mu 27.50, sigma 6.00, score 9.50.',
     );
-    expect(page.all('.axis-label').map((t) => t.text)).toEqual(['Date', 'Rating']);
-    expect(page.all('path').length).toBe(3);
+    expect(page.one('desc#rating-narrow-desc').text).toBe(page.one('desc#rating-wide-desc').text);
+    expect(svg.all('.axis-label').map((t) => t.text)).toEqual(['Date', 'Rating']);
+    expect(svg.all('path').length).toBe(3);
+    expect(page.one('svg.narrow').all('.axis-text').length).toBeLessThan(svg.all('.axis-text').length);
     expect(page.one('details summary').text).toBe('Data table');
     expect(page.all('tbody tr').map((tr) => tr.all('td').map((td) => td.text))).toEqual([
       ['Jan 1, 2026', '25.00', '8.00', '1.00'],
@@ -99,11 +106,18 @@ describe('BarChart', () => {
         xLabel: 'Win rate',
       },
     });
-    expect(page.all('rect').length).toBe(2);
-    expect(page.all('.value-text').map((t) => t.text)).toEqual(['60%', '40%']);
+    const wide = page.one('svg.wide');
+    expect(wide.all('rect').length).toBe(2);
+    expect(wide.all('.value-text').map((t) => t.text)).toEqual(['60%', '40%']);
+    expect(
+      page
+        .one('svg.narrow')
+        .all('.value-text')
+        .map((t) => t.text),
+    ).toEqual(['60%', '40%']);
     expect(page.all('.legend li').map((li) => li.text)).toEqual(['Allies', 'Axis']);
     expect(page.all('thead th').map((th) => th.text)).toEqual(['Map', 'Allies', 'Axis']);
-    expect(page.all('rect title').map((t) => t.text)).toEqual(['Carentan, Allies: 60%', 'Carentan, Axis: 40%']);
+    expect(wide.all('rect title').map((t) => t.text)).toEqual(['Carentan, Allies: 60%', 'Carentan, Axis: 40%']);
   });
 });
 
@@ -112,13 +126,28 @@ describe('RadarChart', () => {
     const page = await render(RadarChart, {
       props: { id: 'skill', data: { ok: [{ name: 'Able', values: [1, -0.5, 0.25, 2] }] } },
     });
-    expect(page.all('.axis-text').map((t) => t.text)).toEqual([
+    const wide = page.one('svg.wide');
+    // The rings are its scale (standard scores), then the axes.
+    expect(wide.all('.axis-text').map((t) => t.text)).toEqual([
+      '−2',
+      '0',
+      '+2',
       'Kills/min',
       'Deaths/min (inv.)',
       'Support/min',
       'Combat/min',
     ]);
-    expect(page.all('circle')).toHaveLength(4);
+    expect(
+      page
+        .one('svg.narrow')
+        .all('.axis-text')
+        .map((t) => t.text),
+    ).toEqual(['−2', '0', '+2', 'Kills', 'Deaths (inv.)', 'Support', 'Combat']);
+    expect(wide.all('circle')).toHaveLength(4);
+    expect(page.all('.legend li').map((li) => li.text)).toEqual([
+      'Able',
+      'Average player (0); rings at −2, 0 and +2 standard scores',
+    ]);
     expect(page.all('tbody tr').map((tr) => tr.all('td').map((td) => td.text))).toEqual([
       ['Kills per minute', '1.00'],
       ['Deaths per minute (inverted)', '-0.50'],
@@ -152,7 +181,7 @@ describe('KillTimeline', () => {
       ['10 min', '/statistics/matches/5?series=S3&interval=10', 'true'],
       ['15 min', '/statistics/matches/5?series=S3&interval=15', undefined],
     ]);
-    expect(page.one('desc').text).toBe('Kills per 10 minutes. Totals: Allies 3, Axis 1.');
+    expect(page.one('svg.wide desc').text).toBe('Kills per 10 minutes. Totals: Allies 3, Axis 1.');
   });
 });
 
@@ -164,7 +193,7 @@ describe('CapFlipChart', () => {
         data: { ok: { durationMinutes: 30, flips: [{ at: 300, side: 'Axis', new_score: '1-3' }] } },
       },
     });
-    expect(page.one('desc').text).toBe('1 capture. Final sectors: Allies 1, Axis 3.');
+    expect(page.one('svg.wide desc').text).toBe('1 capture. Final sectors: Allies 1, Axis 3.');
     expect(page.all('tbody tr').map((tr) => tr.all('td').map((td) => td.text))).toEqual([['5.0', 'Axis', '1-3']]);
     expect(page.all('.legend li').map((li) => li.text)).toEqual(['Allies', 'Axis']);
   });
