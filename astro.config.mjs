@@ -20,6 +20,23 @@ const engageDirective = {
 };
 
 /**
+ * Enhancers (src/lib/client/enhance/enhancer.ts): islands without a framework, for the menus whose HTML already
+ * works and whose first tap must stay light (the series and user menus, the statistics navigation).
+ */
+/** @type {import('astro').AstroIntegration} */
+const enhancers = {
+  name: 'hss-enhancers',
+  hooks: {
+    'astro:config:setup': ({ addRenderer }) =>
+      addRenderer({
+        name: 'hss:enhance',
+        serverEntrypoint: './src/lib/build/enhance-renderer.ts',
+        clientEntrypoint: './src/lib/client/enhance/client.ts',
+      }),
+  },
+};
+
+/**
  * The hashed assets are compressed once at build time (brotli and gzip files beside them), for the site server to
  * send as they are (src/lib/server/http/static-assets.ts).
  */
@@ -34,6 +51,17 @@ const precompressAssets = {
   },
 };
 
+/**
+ * No module-preload helper in the browser's build: every island that loads the API client lazily
+ * (src/lib/client/lazy-api.ts) would carry it in its first tap, about 1 KB brotli of a budget of 65 (ui.md
+ * "Budget"). Astro sets the option for the client build itself, so a plugin sets it after.
+ */
+/** @type {import('vite').Plugin} */
+const noModulePreload = {
+  name: 'hss-no-module-preload',
+  configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+};
+
 export default defineConfig({
   output: 'server',
   // Pages are rendered whole and sent in one write: every page loads its data before its first byte anyway, and a
@@ -44,7 +72,7 @@ export default defineConfig({
   // Islands are rendered with renderToString: the streamed render read each island through a web stream and a
   // TextDecoder, twice (Astro's renderer check renders it too), a fixed cost of every page. Same HTML; islands must
   // not use useId (renderToString takes no identifier prefix; docs/engineering.md "Islands").
-  integrations: [react({ experimentalDisableStreaming: true }), engageDirective, precompressAssets],
+  integrations: [react({ experimentalDisableStreaming: true }), enhancers, engageDirective, precompressAssets],
   // The site answers its own forms and API; Astro's origin check would reject HLU's multipart posts.
   security: { checkOrigin: false },
   // Every page carries its CSS in a <style> (a few KB compressed once the unused open-props are pruned): a phone
@@ -53,6 +81,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   vite: {
     build: { assetsInlineLimit: 0 },
+    plugins: [noModulePreload],
     css: { postcss: { plugins: [pruneOpenProps({ srcDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
   },

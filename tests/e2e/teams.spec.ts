@@ -193,3 +193,24 @@ test('a manager edits the team, sets it inactive and rotates its API key', async
   await expect(shown.locator('code')).toHaveText(/^hss_\S{40,}$/);
   await expect(shown.getByRole('button', { name: 'Copy' })).toBeVisible();
 });
+
+test('a tag pasted into the change-tag form before its island wakes is kept, and a refused one takes the focus', async ({
+  page,
+}) => {
+  await page.goto(`/v2/auth/demo?as=admin&redirect_uri=${encodeURIComponent('/teams/%5BGG333%5D/edit')}`);
+  const field = page.getByLabel('New tag');
+  const island = page.locator('astro-island', { has: field });
+  await expect(island).toHaveAttribute('ssr');
+  // A paste from the clipboard: the text is in the field before the island's script has run.
+  await field.evaluate((input: HTMLInputElement) => {
+    input.value = 'bad tag';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await engage(page, field);
+  await expect(field).toHaveValue('bad tag');
+  // The island checks what is in the field (not an empty tag it never saw) and keeps it there.
+  await page.getByRole('button', { name: 'Change tag' }).click();
+  await expect(page.locator('.team-admin')).toContainText('must not contain spaces');
+  await expect(field).toHaveValue('bad tag');
+  await expect(field).toBeFocused();
+});

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ClaimReview, ClaimStatus } from '#lib/schemas/claim.ts';
-import { apiClient } from '#lib/client/api.ts';
+import { decideClaim } from '#lib/client/decisions.ts';
 import { RowError } from '#islands/shared/RowError.tsx';
 import { failureText } from '#lib/client/claims.ts';
-import { formatDate } from '#lib/format/index.ts';
+import { formatDate } from '#lib/format/dates.ts';
 // The same list of decisions as the registration queue: one look for both review queues.
 import '#islands/shared/controls.css';
 import '#islands/team-form/registration-queue.css';
@@ -31,7 +31,7 @@ export default function ClaimQueue(props: ClaimQueueProps) {
   const decide = async (row: Row, action: 'approve' | 'reject') => {
     update(row, { busy: true, error: null });
     try {
-      const decided = await apiClient().claims.decide(row.steam_id, row.user_id, action);
+      const decided = await decideClaim(row.steam_id, row.user_id, action);
       update(row, { status: decided.status, busy: false });
     } catch (error) {
       update(row, { busy: false, error: failureText(error) });

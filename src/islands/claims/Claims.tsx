@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ProfileRow } from './ProfileRow.tsx';
 import { useStore } from '@nanostores/react';
 import { createClaims } from '#lib/client/claims.ts';
+import { focusFirstInvalid } from '#lib/client/focus.ts';
 import type { OwnedProfile } from '#lib/schemas/claim.ts';
 import '#islands/shared/controls.css';
 import './claims.css';
@@ -39,7 +40,9 @@ export default function Claims(props: ClaimsProps) {
   const claim = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The claim answers no name: the page shows the profile as the server now has it.
+    const element = event.currentTarget;
     if ((await claims.claimForm.submit()).ok) window.location.reload();
+    else focusFirstInvalid(element);
   };
   const error = form.errors['steam_id'] ?? form.formError;
 

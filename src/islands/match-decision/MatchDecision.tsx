@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, apiClient } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import { decideMatch } from '#lib/client/decisions.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
 import { calculationStatusLabel } from '#lib/format/status.ts';
 import type { MatchAction } from '#lib/schemas/match-input.ts';
@@ -26,7 +27,7 @@ export default function MatchDecision(props: MatchDecisionProps) {
   const decide = async (action: MatchAction) => {
     setBusy(true);
     try {
-      const result = await apiClient().matches.decide(props.series, props.matchId, action);
+      const result = await decideMatch(props.series, props.matchId, action);
       setStatus(result.calculation_status);
       notify(
         'success',

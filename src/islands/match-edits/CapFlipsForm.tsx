@@ -1,11 +1,5 @@
-import {
-  announceEdit,
-  capFlipsEditor,
-  savedWords,
-  sectorTaken,
-  type MapSectors,
-  type MatchRef,
-} from '#lib/client/match-edits.ts';
+import { announceEdit, savedWords, type MapSectors, type MatchRef } from '#lib/client/match-edits.ts';
+import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
 import { nextRow, SCORE_CHOICES, SIDES, type CapFlip, type CapFlipRow, type Side } from '#lib/matches/cap-flips.ts';
 import { chosenStrongpoints } from '#lib/map-art/layout.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';

@@ -1,4 +1,5 @@
-import { announceEdit, savedWords, streamsEditor, type MatchRef, type StreamRow } from '#lib/client/match-edits.ts';
+import { announceEdit, savedWords, type MatchRef } from '#lib/client/match-edits.ts';
+import { streamsEditor, type StreamRow } from '#lib/client/match-edit-streams.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 
 const MAX_STREAMS = 20;

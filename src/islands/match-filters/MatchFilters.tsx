@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { MATCH_FILTER_KEYS } from '#lib/schemas/match.ts';
+import { MATCH_FILTER_KEYS } from '#lib/schemas/match-constants.ts';
 import {
   FILTER_FORM_MARKER,
   filterSize,

@@ -2,8 +2,9 @@ import { useState, type ChangeEvent, type DragEvent, type SyntheticEvent } from 
 import { useStore } from '@nanostores/react';
 import { createReportForm } from '#lib/client/stores/report-form.ts';
 import { paths } from '#lib/links.ts';
+import { focusFirstInvalid } from '#lib/client/focus.ts';
 import type { ReportFormValues } from '#lib/schemas/report-form.ts';
-import { MATCH_RESULTS } from '#lib/schemas/match.ts';
+import { MATCH_RESULTS } from '#lib/schemas/match-constants.ts';
 import './report-form.css';
 
 interface Choice {
@@ -59,8 +60,9 @@ export default function ReportForm(props: ReportFormProps) {
 
   const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const element = event.currentTarget;
     const outcome = await form.submit();
-    if (!outcome.ok) return;
+    if (!outcome.ok) return focusFirstInvalid(element);
     if (outcome.result.kind !== 'created') return;
     window.location.assign(
       `${paths.match(outcome.result.match_id)}?series=${encodeURIComponent(outcome.result.series)}`,

@@ -5,7 +5,10 @@ export interface FormFooterProps {
   /** The submit button's words, and its words while the form is being sent. */
   submitLabel: string;
   busyLabel: string;
-  cancelHref: string;
+  /** Where Cancel leads (absent: no Cancel link, a form that is one part of a page). */
+  cancelHref?: string | undefined;
+  /** The submit button's look: 'secondary' for a form beside the page's main action. */
+  variant?: 'primary' | 'secondary';
 }
 
 /** The end of a form island: the error of the whole form, if any, then the submit button and a Cancel link. */
@@ -18,10 +21,14 @@ export function FormFooter(props: FormFooterProps) {
         </p>
       )}
       <div className="buttons">
-        <button type="submit" className="button" disabled={props.submitting}>
+        <button
+          type="submit"
+          className={props.variant === 'secondary' ? 'button secondary' : 'button'}
+          disabled={props.submitting}
+        >
           {props.submitting ? props.busyLabel : props.submitLabel}
         </button>
-        <a href={props.cancelHref}>Cancel</a>
+        {props.cancelHref && <a href={props.cancelHref}>Cancel</a>}
       </div>
     </>
   );

@@ -1,7 +1,11 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ApiKeyState } from '#lib/schemas/team-view.ts';
 import { apiKeyPanel, changeTagForm, deleteTeam } from '#lib/client/team-admin.ts';
+import { useTypedBeforeHydration } from '#islands/shared/use-typed-before-hydration.ts';
+import { TextField } from '#islands/shared/TextField.tsx';
+import { FormFooter } from '#islands/shared/FormFooter.tsx';
+import { focusFirstInvalid } from '#lib/client/focus.ts';
 import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import './team-admin.css';
@@ -25,6 +29,12 @@ export interface TeamAdminProps {
 export default function TeamAdmin(props: TeamAdminProps) {
   const [tagForm] = useState(() => changeTagForm(props.series, props.tag));
   const tagState = useStore(tagForm.$form);
+  const tagFormRef = useRef<HTMLFormElement>(null);
+  const [setTagField] = useState(() => (name: string, value: string | boolean) => {
+    if (name === 'new_tag' && typeof value === 'string') tagForm.setField('new_tag', value);
+  });
+  // A tag typed or pasted before the island woke up is taken over, not thrown away.
+  useTypedBeforeHydration(tagFormRef, tagForm.$form, setTagField);
   const [panel] = useState(() => apiKeyPanel(props.tag));
   const key = useStore(panel.$panel);
   const [copied, setCopied] = useState(false);
@@ -33,8 +43,10 @@ export default function TeamAdmin(props: TeamAdminProps) {
 
   const onChangeTag = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const element = event.currentTarget;
     const outcome = await tagForm.submit();
     if (outcome.ok) window.location.assign(props.teamHref.replace('{tag}', encodeURIComponent(outcome.result)));
+    else focusFirstInvalid(element);
   };
   const onDelete = async () => {
     const error = await deleteTeam(props.series, props.tag);
@@ -48,38 +60,29 @@ export default function TeamAdmin(props: TeamAdminProps) {
       () => setCopied(false),
     );
   };
-  const tagError = tagState.errors['new_tag'] ?? tagState.formError;
   const existing = props.apiKey;
 
   return (
     <div className="team-admin island-form">
-      <form className="section" onSubmit={onChangeTag} noValidate>
+      <form className="section" ref={tagFormRef} onSubmit={onChangeTag} noValidate>
         <h3>Change tag</h3>
-        <div className="field">
-          <label htmlFor="team-new-tag">New tag</label>
-          <input
-            id="team-new-tag"
-            name="new_tag"
-            type="text"
-            value={tagState.values.new_tag}
-            aria-invalid={tagError ? true : undefined}
-            aria-describedby={tagError ? 'team-new-tag-error' : 'team-new-tag-hint'}
-            onChange={(e) => tagForm.setField('new_tag', e.currentTarget.value)}
-          />
-          <p className="hint" id="team-new-tag-hint">
-            The old tag {props.tag} keeps finding the team.
-          </p>
-          {tagError && (
-            <p className="error" id="team-new-tag-error" role="alert">
-              {tagError}
-            </p>
-          )}
-        </div>
-        <div className="buttons">
-          <button type="submit" className="button secondary" disabled={tagState.submitting}>
-            {tagState.submitting ? 'Changing…' : 'Change tag'}
-          </button>
-        </div>
+        <TextField
+          idPrefix="team"
+          name="new_tag"
+          label="New tag"
+          hint={`The old tag ${props.tag} keeps finding the team.`}
+          type="text"
+          required
+          state={tagState}
+          onChange={setTagField}
+        />
+        <FormFooter
+          formError={tagState.formError}
+          submitting={tagState.submitting}
+          submitLabel="Change tag"
+          busyLabel="Changing…"
+          variant="secondary"
+        />
       </form>
 
       <section className="section" aria-labelledby="team-api-key-title">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Registration } from '#lib/schemas/registration.ts';
-import { apiClient } from '#lib/client/api.ts';
+import { decideRegistration } from '#lib/client/decisions.ts';
 import { RowError } from '#islands/shared/RowError.tsx';
 import { failureText } from '#lib/client/team-admin.ts';
 import '#islands/shared/controls.css';
@@ -27,7 +27,7 @@ export default function RegistrationQueue(props: RegistrationQueueProps) {
   const decide = async (row: Row, action: 'accept' | 'reject') => {
     update(row.id, { busy: true, error: null });
     try {
-      const decided = await apiClient().teamRequests.decide(
+      const decided = await decideRegistration(
         row.id,
         action === 'accept' ? { action } : { action, reason: row.reason },
       );

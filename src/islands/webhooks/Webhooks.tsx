@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { ApiError, apiClient } from '#lib/client/api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
-import { webhookInputSchema, type Webhook } from '#lib/schemas/webhook.ts';
+import { addWebhook, removeWebhook } from '#lib/client/webhooks.ts';
+import type { Webhook } from '#lib/schemas/webhook.ts';
 import '#islands/shared/controls.css';
 import '#islands/shared/island-form.css';
 import './webhooks.css';
@@ -14,13 +14,6 @@ export interface WebhooksProps {
   /** Why the last plain form post was refused (server-rendered next to the address). */
   error?: string | undefined;
 }
-
-const failure = (error: unknown) =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
 
 /**
  * The Discord webhooks of a series (admins; the server checks every call). Server-rendered as plain forms that
@@ -37,37 +30,31 @@ export default function Webhooks(props: WebhooksProps) {
   const add = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get('url') ?? url);
-    const parsed = webhookInputSchema.safeParse({ url: typed });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+    setBusy(true);
+    const added = await addWebhook(props.series, typed);
+    setBusy(false);
+    if ('error' in added) {
+      setError(added.error);
       return;
     }
-    setBusy(true);
-    try {
-      const created = await apiClient().webhooks.add(props.series, parsed.data);
-      setWebhooks((list) => [...list, created]);
-      setUrl('');
-      setError(undefined);
-      notify('success', `Webhook ${created.discord_id} added: new results of ${props.series} go to its channel.`);
-    } catch (caught) {
-      setError(failure(caught));
-    } finally {
-      setBusy(false);
-    }
+    const created = added.ok;
+    setWebhooks((list) => [...list, created]);
+    setUrl('');
+    setError(undefined);
+    notify('success', `Webhook ${created.discord_id} added: new results of ${props.series} go to its channel.`);
   };
 
   const remove = async (event: SubmitEvent<HTMLFormElement>, webhook: Webhook) => {
     event.preventDefault();
     setBusy(true);
-    try {
-      await apiClient().webhooks.remove(props.series, webhook.id);
-      setWebhooks((list) => list.filter((w) => w.id !== webhook.id));
-      notify('success', `Webhook ${webhook.discord_id} removed.`);
-    } catch (caught) {
-      notify('error', `Could not remove the webhook. ${failure(caught)}`);
-    } finally {
-      setBusy(false);
+    const refused = await removeWebhook(props.series, webhook.id);
+    setBusy(false);
+    if (refused) {
+      notify('error', `Could not remove the webhook. ${refused}`);
+      return;
     }
+    setWebhooks((list) => list.filter((w) => w.id !== webhook.id));
+    notify('success', `Webhook ${webhook.discord_id} removed.`);
   };
 
   return (

@@ -24,23 +24,9 @@ import { matchActionResultSchema, type MatchAction } from '#lib/schemas/match-in
 import type { CreateTournamentBody, PatchTournamentBody } from '#lib/schemas/tournament-input.ts';
 import { registrationSchema, type RegistrationDecision, type RegistrationInput } from '#lib/schemas/registration.ts';
 import { webhookListSchema, webhookSchema, type WebhookInput } from '#lib/schemas/webhook.ts';
+import { ApiError, csrfFromDocumentCookie } from './api-error.ts';
 
-/** A failed call: `status` and the parsed body (`{error}` for API errors). 204 answers never fail. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, body: unknown) {
-    super(`HTTP request failed with status code: ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-  /** The server's `error` text when the body has one. */
-  get serverMessage(): string | undefined {
-    const body = this.body as { error?: unknown } | undefined;
-    return typeof body?.error === 'string' ? body.error : undefined;
-  }
-}
+export { ApiError, CSRF_COOKIE_NAMES, csrfFromDocumentCookie } from './api-error.ts';
 
 export interface ApiClientOptions {
   /** Origin of the site; '' (same origin) in the browser. */
@@ -49,16 +35,6 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** The CSRF token to send; in the browser it is read from the CSRF cookie when absent. */
   csrfToken?: () => string | undefined;
-}
-
-/** The names of the readable cookie holding the session's CSRF token: `__Host-csrf` on https, `csrf_token` on http. */
-export const CSRF_COOKIE_NAMES = ['__Host-csrf', 'csrf_token'] as const;
-
-/** The CSRF token of this document's session (from its CSRF cookie), if any. */
-export function csrfFromDocumentCookie(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-csrf|csrf_token)=([^;]+)/);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;

@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
-import { apiClient, ApiError, type ApiClient } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import type { ApiClient } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { createForm } from '#lib/client/form.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
-import { claimInputSchema, type OwnedProfile } from '#lib/schemas/claim.ts';
+import type { OwnedProfile } from '#lib/schemas/claim.ts';
 
 /** A failed call in words: the server's own message when it sent one (the catalogue's), else the HTTP status. */
 export function failureText(error: unknown): string {
@@ -15,15 +17,15 @@ export function failureText(error: unknown): string {
  * an owned profile). The server decides what is allowed; a refusal is shown in its words and the list keeps the
  * state the server confirmed.
  */
-export function createClaims(initial: OwnedProfile[], series: string, client: ApiClient = apiClient()) {
+export function createClaims(initial: OwnedProfile[], series: string, client?: ApiClient) {
   const $profiles = atom<OwnedProfile[]>(initial);
   /** The profile with a call in flight (its buttons are disabled), or null. */
   const $busy = atom<string | null>(null);
 
   const claimForm = createForm({
-    schema: claimInputSchema,
+    schema: () => import('#lib/schemas/claim.ts').then((m) => m.claimInputSchema),
     initial: { steam_id: '' },
-    send: (data) => client.users.claim(data.steam_id),
+    send: async (data) => (await api(client)).users.claim(data.steam_id),
   });
 
   async function run<T>(steamId: string, what: string, call: () => Promise<T>): Promise<T | undefined> {
@@ -42,7 +44,9 @@ export function createClaims(initial: OwnedProfile[], series: string, client: Ap
     $profiles.set($profiles.get().map((p) => (p.steam_id === steamId ? { ...p, ...change } : p)));
 
   async function setVisibility(steamId: string, visibility: 'public' | 'private'): Promise<void> {
-    const claim = await run(steamId, 'change the visibility', () => client.users.setVisibility(steamId, visibility));
+    const claim = await run(steamId, 'change the visibility', async () =>
+      (await api(client)).users.setVisibility(steamId, visibility),
+    );
     if (claim) {
       update(steamId, { visibility: claim.visibility });
       notify('success', `Profile ${steamId} is now ${claim.visibility}.`);
@@ -50,7 +54,10 @@ export function createClaims(initial: OwnedProfile[], series: string, client: Ap
   }
 
   async function unclaim(steamId: string): Promise<void> {
-    const done = await run(steamId, 'unclaim the profile', async () => (await client.users.unclaim(steamId), true));
+    const done = await run(steamId, 'unclaim the profile', async () => {
+      await (await api(client)).users.unclaim(steamId);
+      return true;
+    });
     if (done) {
       const owned = $profiles.get().find((p) => p.steam_id === steamId)?.status === 'approved';
       $profiles.set($profiles.get().filter((p) => p.steam_id !== steamId));
@@ -65,7 +72,7 @@ export function createClaims(initial: OwnedProfile[], series: string, client: Ap
       return false;
     }
     const done = await run(steamId, 'change the name', async () => {
-      await client.players.changePrimaryName(series, steamId, trimmed);
+      await (await api(client)).players.changePrimaryName(series, steamId, trimmed);
       return true;
     });
     if (done) update(steamId, { name: trimmed });

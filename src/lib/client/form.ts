@@ -1,6 +1,7 @@
 import { map, task, type MapStore } from 'nanostores';
 import type { z } from 'zod';
-import { ApiError } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import { focusFirstInvalid } from '#lib/client/focus.ts';
 
 /** What a form island renders: the values typed so far, an error per field, one error for the whole form. */
 export interface FormState<Values extends Record<string, unknown>> {
@@ -27,17 +28,21 @@ export function definedFields<Body extends object>(body: Body): Body {
 /**
  * The submit handler of a form island that saves something named by a tag (a team, a tournament): it keeps the
  * browser from sending the form itself, submits it through `form` and, once saved, goes to `doneHref` with `{tag}`
- * replaced by the saved tag. On a failure it stays: the errors are in the form's state, what was typed is kept.
+ * replaced by the saved tag. On a failure it stays: the errors are in the form's state, what was typed is kept,
+ * and focus moves to the first field in error.
  */
 export function submitThenGo(
   form: { submit(): Promise<SubmitOutcome<string>> },
   doneHref: string,
   go: (href: string) => void = (href) => window.location.assign(href),
-): (event: { preventDefault(): void }) => Promise<void> {
+): (event: { preventDefault(): void; currentTarget?: unknown }) => Promise<void> {
   return async (event) => {
     event.preventDefault();
+    const element = typeof HTMLFormElement !== 'undefined' && event.currentTarget instanceof HTMLFormElement;
+    const target = element ? (event.currentTarget as HTMLFormElement) : null;
     const outcome = await form.submit();
     if (outcome.ok) go(doneHref.replace('{tag}', encodeURIComponent(outcome.result)));
+    else focusFirstInvalid(target);
   };
 }
 
@@ -67,12 +72,14 @@ export function fieldNamedBy(message: string, fields: readonly string[]): string
 
 /**
  * A form's state and actions for an island. `submit()` validates the values with the shared zod `schema` (the
- * same one the server uses): field errors stay next to their fields and nothing is sent. Otherwise `send` is
+ * same one the server uses; given as a loader, it is loaded on the first submit): field errors stay next to their
+ * fields and nothing is sent. Otherwise `send` is
  * called with the parsed data; a 400 from the server lands next to the field its message names (or as the form's
  * error), any other failure as the form's error. The values typed are never cleared by a failure.
  */
 export function createForm<Values extends Record<string, unknown>, S extends z.ZodType, Result>(options: {
-  schema: S;
+  /** The schema, or how to load it: a form needs it only when submitted (its module brings zod). */
+  schema: S | (() => Promise<S>);
   initial: Values;
   send: (data: z.output<S>) => Promise<Result>;
 }): {
@@ -95,7 +102,8 @@ export function createForm<Values extends Record<string, unknown>, S extends z.Z
 
   function submit(): Promise<SubmitOutcome<Result>> {
     return task(async () => {
-      const parsed = options.schema.safeParse($form.get().values);
+      const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+      const parsed = schema.safeParse($form.get().values);
       if (!parsed.success) {
         $form.set({ ...$form.get(), errors: fieldErrors(parsed.error), formError: undefined });
         return { ok: false };

@@ -1,17 +1,10 @@
 import { map, task, type MapStore } from 'nanostores';
-import { apiClient, ApiError, type ApiClient as Client } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import type { ApiClient as Client } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
-import { streamsInputSchema } from '#lib/schemas/match-input.ts';
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
-import {
-  capturedSector,
-  rowsFromFlips,
-  validateCapFlips,
-  type CapFlip,
-  type CapFlipRow,
-  type CapFlipRowErrors,
-  type Side,
-} from '#lib/matches/cap-flips.ts';
+import type { CapFlip, Side } from '#lib/matches/cap-flips.ts';
 import { layoutBody } from '#lib/map-art/layout.ts';
 import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 
@@ -61,7 +54,7 @@ export interface Editor<Value, Errors, Data> {
  */
 export function createEditor<Value, Errors, Data>(options: {
   initial: Value;
-  check: (value: Value) => Check<Data, Errors>;
+  check: (value: Value) => Check<Data, Errors> | Promise<Check<Data, Errors>>;
   send: (data: Data) => Promise<unknown>;
   placeError?: (message: string, value: Value) => Errors | undefined;
   /** The value shown after a successful send (default: unchanged). */
@@ -81,7 +74,9 @@ export function createEditor<Value, Errors, Data>(options: {
     submit() {
       return task(async () => {
         const value = $state.get().value;
-        const checked = options.check(value);
+        // A check that loads a schema is awaited; a plain one is not, so the form shows it is sending at once.
+        const result = options.check(value);
+        const checked = result instanceof Promise ? await result : result;
         if (!checked.ok) {
           $state.set({ ...$state.get(), errors: checked.errors, formError: undefined });
           return { ok: false as const };
@@ -109,92 +104,12 @@ export function createEditor<Value, Errors, Data>(options: {
 }
 
 /** The tournament editor: a tag, or '' for none. */
-export function tournamentEditor(ref: MatchRef, current: string | null, client: Client = apiClient()) {
+export function tournamentEditor(ref: MatchRef, current: string | null, client?: Client) {
   return createEditor<string, { tournament: string }, string | null>({
     initial: current ?? '',
     check: (tag) => ({ ok: true, data: tag === '' ? null : tag }),
-    send: (tag) => client.matches.setTournament(ref.series, ref.matchId, tag),
+    send: async (tag) => (await api(client)).matches.setTournament(ref.series, ref.matchId, tag),
     placeError: (message) => (/'tournament'/.test(message) ? { tournament: message } : undefined),
-  });
-}
-
-export interface StreamRow {
-  name: string;
-  url: string;
-}
-export type StreamRowErrors = Partial<Record<keyof StreamRow, string>>;
-
-/** The rows the streams form starts from, in the order stored. */
-export function streamRows(streams: Record<string, string>): StreamRow[] {
-  return Object.entries(streams).map(([name, url]) => ({ name, url }));
-}
-
-/**
- * Checks the stream rows with the server's schema: a row left empty is dropped; every other needs a name, an
- * absolute http(s) address and a name no other row has.
- */
-export function checkStreams(rows: readonly StreamRow[]): Check<Record<string, string>, StreamRowErrors[]> {
-  const errors: StreamRowErrors[] = rows.map(() => ({}));
-  const streams: Record<string, string> = {};
-  const rowOf = new Map<string, number>();
-  rows.forEach((row, i) => {
-    const name = row.name.trim();
-    const url = row.url.trim();
-    if (!name && !url) return;
-    if (!name) errors[i]!.name = 'Give the stream a name (the streamer)';
-    else if (rowOf.has(name)) errors[i]!.name = 'Another stream has this name';
-    else {
-      rowOf.set(name, i);
-      streams[name] = url;
-    }
-  });
-  const parsed = streamsInputSchema.safeParse({ streams });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const row = issue.path.length > 1 ? rowOf.get(String(issue.path[1])) : undefined;
-      if (row === undefined) errors[0] = { ...errors[0], name: errors[0]?.name ?? issue.message };
-      else if (issue.code === 'invalid_key') errors[row]!.name ??= issue.issues[0]?.message ?? issue.message;
-      else errors[row]!.url ??= issue.message;
-    }
-  }
-  if (errors.some((e) => Object.keys(e).length > 0)) return { ok: false, errors };
-  return { ok: true, data: parsed.success ? parsed.data.streams : streams };
-}
-
-/** Puts a server 400 about 'streams.NAME' next to that row's address (or name, when it speaks of names). */
-export function placeStreamError(message: string, rows: readonly StreamRow[]): StreamRowErrors[] | undefined {
-  const named = /'streams\.(.+?)'/.exec(message)?.[1];
-  const row = named === undefined ? -1 : rows.findIndex((r) => r.name.trim() === named);
-  if (row < 0) return undefined;
-  return rows.map((_, i) => (i === row ? (/stream names/.test(message) ? { name: message } : { url: message }) : {}));
-}
-
-/** The streams editor (PATCH .../matches/{id} {streams}: the whole map is replaced). */
-export function streamsEditor(ref: MatchRef, current: Record<string, string>, client: Client = apiClient()) {
-  return createEditor<StreamRow[], StreamRowErrors[], Record<string, string>>({
-    initial: streamRows(current),
-    check: checkStreams,
-    send: (streams) => client.matches.setStreams(ref.series, ref.matchId, streams),
-    placeError: placeStreamError,
-    saved: (streams) => streamRows(streams),
-  });
-}
-
-/** The cap flips editor: rows checked against the match's duration, saved in time order. */
-export function capFlipsEditor(
-  ref: MatchRef,
-  current: readonly CapFlip[],
-  durationMinutes: number,
-  client: Client = apiClient(),
-) {
-  return createEditor<CapFlipRow[], CapFlipRowErrors[], CapFlip[]>({
-    initial: rowsFromFlips(current),
-    check: (rows) => {
-      const checked = validateCapFlips(rows, durationMinutes);
-      return checked.ok ? { ok: true, data: checked.flips } : { ok: false, errors: checked.errors };
-    },
-    send: (flips) => client.matches.setCapFlips(ref.series, ref.matchId, flips),
-    saved: (flips) => rowsFromFlips(flips),
   });
 }
 
@@ -202,18 +117,6 @@ export function capFlipsEditor(
 export interface MapSectors {
   leftSide: Side;
   sectors: string[][];
-}
-
-/**
- * What a cap flip row takes, as its hint reads: 'Takes sector N: STRONGPOINT' (the chosen strongpoint, else the
- * sector's strongpoints), or null while its side or score says no sector.
- */
-export function sectorTaken(caps: MapSectors | null, chosen: readonly (string | null)[], row: CapFlipRow) {
-  if (!caps || (row.side !== 'Allies' && row.side !== 'Axis')) return null;
-  const sector = capturedSector(caps.leftSide, { side: row.side, new_score: row.score });
-  if (sector === undefined) return null;
-  const where = chosen[sector] ?? caps.sectors[sector]?.join(' / ') ?? '';
-  return `Takes sector ${sector + 1}${where ? `: ${where}` : ''}`;
 }
 
 /** What a sector's legend adds to 'Sector N': which HQ it is beside, or that it is the middle one. */
@@ -247,11 +150,11 @@ export const savedWords = {
 };
 
 /** The layout editor: the strongpoint in play per sector (null: not known). */
-export function layoutEditor(ref: MatchRef, current: (string | null)[], client: Client = apiClient()) {
+export function layoutEditor(ref: MatchRef, current: (string | null)[], client?: Client) {
   return createEditor<(string | null)[], never, (string | null)[]>({
     initial: current,
     check: (chosen) => ({ ok: true, data: layoutBody(chosen) }),
-    send: (layout) => client.matches.setLayout(ref.series, ref.matchId, layout),
+    send: async (layout) => (await api(client)).matches.setLayout(ref.series, ref.matchId, layout),
   });
 }
 

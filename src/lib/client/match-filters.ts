@@ -3,7 +3,7 @@
  * make, which filter an address carries, and the address of a filtered list (the same canonical `?filter=` shape
  * the plain form is redirected to, #lib/schemas/match-filter.ts).
  */
-import { MATCH_FILTER_KEYS } from '#lib/schemas/match.ts';
+import { MATCH_FILTER_KEYS } from '#lib/schemas/match-constants.ts';
 import {
   cleanFilter,
   filterAddress,

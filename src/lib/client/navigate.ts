@@ -1,4 +1,4 @@
-import { ApiError } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
 import { notifyNavigationError } from '#lib/client/stores/notifications.ts';
 
 export interface NavigateDeps {

@@ -1,4 +1,4 @@
-import { apiClient } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { LOADING_STATISTICS, notify, whileLoading } from '#lib/client/stores/notifications.ts';
 import { CHART_FAILED } from '#lib/charts/messages.ts';
 
@@ -12,7 +12,7 @@ export type RefreshOutcome = 'changed' | 'unchanged' | 'failed';
  */
 export async function refreshStatistics(series: string, shown: StatisticsStamp | null): Promise<RefreshOutcome> {
   try {
-    const fresh = await whileLoading(LOADING_STATISTICS, () => apiClient().series.statistics(series));
+    const fresh = await whileLoading(LOADING_STATISTICS, async () => (await api()).series.statistics(series));
     if (!shown || statisticsStamp(fresh) !== statisticsStamp(shown)) return 'changed';
     notify('info', 'The statistics are up to date.');
     return 'unchanged';

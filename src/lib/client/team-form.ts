@@ -1,7 +1,9 @@
-import { apiClient, type ApiClient as Client } from '#lib/client/api.ts';
+import type { ApiClient as Client } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { createForm, definedFields, pickFields } from '#lib/client/form.ts';
-import { createTeamInputSchema, patchTeamInputSchema, type PatchTeamBody } from '#lib/schemas/team-input.ts';
-import { registrationInputSchema } from '#lib/schemas/registration.ts';
+import type { PatchTeamBody } from '#lib/schemas/team-input.ts';
+
+const teamInput = () => import('#lib/schemas/team-input.ts');
 
 /** What the team forms show and the person types: text as typed (URLs may be empty), `inactive` as a checkbox. */
 export type TeamFormValues = {
@@ -49,26 +51,27 @@ export function teamForm(
   mode: TeamFormMode,
   context: { series: string; tag: string },
   initial: TeamFormValues,
-  client: Client = apiClient(),
+  client?: Client,
 ) {
   switch (mode) {
     case 'create':
       return createForm({
-        schema: createTeamInputSchema,
+        schema: () => teamInput().then((m) => m.createTeamInputSchema),
         initial: pickFields(initial, TEAM_FORM_FIELDS.create),
-        send: async (data) => (await client.teams.create(context.series, data)).tag,
+        send: async (data) => (await (await api(client)).teams.create(context.series, data)).tag,
       });
     case 'edit':
       return createForm({
-        schema: patchTeamInputSchema,
+        schema: () => teamInput().then((m) => m.patchTeamInputSchema),
         initial: pickFields(initial, TEAM_FORM_FIELDS.edit),
-        send: async (data) => (await client.teams.update(context.series, context.tag, patchBody(data))).tag,
+        send: async (data) =>
+          (await (await api(client)).teams.update(context.series, context.tag, patchBody(data))).tag,
       });
     case 'request':
       return createForm({
-        schema: registrationInputSchema,
+        schema: () => import('#lib/schemas/registration.ts').then((m) => m.registrationInputSchema),
         initial: pickFields(initial, TEAM_FORM_FIELDS.request),
-        send: async (data) => (await client.teamRequests.create(data)).tag,
+        send: async (data) => (await (await api(client)).teamRequests.create(data)).tag,
       });
   }
 }

@@ -1,10 +1,9 @@
-import { apiClient, type ApiClient as Client } from '#lib/client/api.ts';
+import type { ApiClient as Client } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { createForm, definedFields, pickFields } from '#lib/client/form.ts';
-import {
-  createTournamentInputSchema,
-  patchTournamentInputSchema,
-  type PatchTournamentBody,
-} from '#lib/schemas/tournament-input.ts';
+import type { PatchTournamentBody } from '#lib/schemas/tournament-input.ts';
+
+const tournamentInput = () => import('#lib/schemas/tournament-input.ts');
 
 /** What the form shows and the person types: text as typed (URLs may be empty), the flags as checkboxes. */
 export type TournamentFormValues = {
@@ -45,19 +44,19 @@ export function patchBody(data: PatchTournamentBody): PatchTournamentBody {
  * The create form: validated with the server's schema (POST /v2/tournaments: name and tag required; icon and
  * invite empty or an absolute URL), sent as JSON; answers the created tournament's tag.
  */
-export function createTournamentForm(initial: TournamentFormValues = EMPTY_TOURNAMENT, client: Client = apiClient()) {
+export function createTournamentForm(initial: TournamentFormValues = EMPTY_TOURNAMENT, client?: Client) {
   return createForm({
-    schema: createTournamentInputSchema,
+    schema: () => tournamentInput().then((m) => m.createTournamentInputSchema),
     initial: pickFields(initial, CREATE_FIELDS),
-    send: async (data) => (await client.tournaments.create(data)).tag,
+    send: async (data) => (await (await api(client)).tournaments.create(data)).tag,
   });
 }
 
 /** The edit form of the tournament `tag`: PATCH with every field but the tag; answers the tag. */
-export function editTournamentForm(tag: string, initial: TournamentFormValues, client: Client = apiClient()) {
+export function editTournamentForm(tag: string, initial: TournamentFormValues, client?: Client) {
   return createForm({
-    schema: patchTournamentInputSchema,
+    schema: () => tournamentInput().then((m) => m.patchTournamentInputSchema),
     initial: pickFields(initial, EDIT_FIELDS),
-    send: async (data) => (await client.tournaments.update(tag, patchBody(data))).tag,
+    send: async (data) => (await (await api(client)).tournaments.update(tag, patchBody(data))).tag,
   });
 }

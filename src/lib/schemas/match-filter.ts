@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { plainText } from './text.ts';
-import { calculationStatusSchema, MATCH_FILTER_KEYS, MATCH_RESULTS, matchTypeSchema } from './match.ts';
+import { hasControlCharacters } from './control-characters.ts';
+import { CALCULATION_STATUSES, MATCH_FILTER_KEYS, MATCH_RESULTS, MATCH_TYPES } from './match-constants.ts';
 
 /**
  * The match list page's filter (spec section 2, "Match list"): one JSON `filter` parameter holding the lists of
@@ -14,22 +13,26 @@ export type MatchListFilter = Partial<Record<MatchFilterKey, string[]>>;
 /** Most values one list may carry (the API refuses more). */
 export const MAX_FILTER_VALUES = 20;
 
-const text = plainText().trim().min(1).max(64);
-const VALUE: Record<MatchFilterKey, z.ZodType<string>> = {
-  team: text,
-  map: text,
-  tournament: text,
-  type: matchTypeSchema,
-  result: z.enum(MATCH_RESULTS),
-  status: calculationStatusSchema,
-};
+/**
+ * A list's value as the API's query schema takes it (match.ts: plain text of 1-64 characters once trimmed, or one
+ * of the fixed values), or undefined. Plain checks, not the schema: the match filters island reads links with it.
+ */
+function cleanValue(key: MatchFilterKey, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (key === 'type') return (MATCH_TYPES as readonly string[]).includes(value) ? value : undefined;
+  if (key === 'result') return (MATCH_RESULTS as readonly string[]).includes(value) ? value : undefined;
+  if (key === 'status') return (CALCULATION_STATUSES as readonly string[]).includes(value) ? value : undefined;
+  if (hasControlCharacters(value)) return undefined;
+  const trimmed = value.trim();
+  return trimmed.length >= 1 && trimmed.length <= 64 ? trimmed : undefined;
+}
 
 /** The valid, distinct values of one list (at most MAX_FILTER_VALUES), in their first order. */
 function cleanList(key: MatchFilterKey, values: readonly unknown[]): string[] {
   const out: string[] = [];
   for (const value of values) {
-    const parsed = VALUE[key].safeParse(value);
-    if (parsed.success && !out.includes(parsed.data)) out.push(parsed.data);
+    const clean = cleanValue(key, value);
+    if (clean !== undefined && !out.includes(clean)) out.push(clean);
     if (out.length === MAX_FILTER_VALUES) break;
   }
   return out;

@@ -3,9 +3,9 @@ import { plainText } from './text.ts';
 import { idParam } from './id.ts';
 import { pageMetaSchema, pagingQuery, booleanParam, timestampSchema } from './meta.ts';
 
-export const MATCH_TYPES = ['friendly', 'competitive', 'event'] as const;
-export const CALCULATION_STATUSES = ['pending', 'queued', 'processing', 'posted', 'skipped', 'disputed'] as const;
-export const MATCH_RESULTS = ['5-0', '4-1', '3-2'] as const;
+import { CALCULATION_STATUSES, MATCH_RESULTS, MATCH_TYPES } from './match-constants.ts';
+
+export { CALCULATION_STATUSES, MATCH_FILTER_KEYS, MATCH_RESULTS, MATCH_TYPES } from './match-constants.ts';
 export const sideSchema = z.enum(['Allies', 'Axis']);
 export const matchTypeSchema = z.enum(MATCH_TYPES);
 export const calculationStatusSchema = z.enum(CALCULATION_STATUSES);
@@ -100,9 +100,6 @@ export type MatchList = z.infer<typeof matchListSchema>;
 
 export const MATCH_LIST_DEFAULT_LIMIT = 25;
 export const PRIVATE_MATCHES_PAGE_SIZE = 20;
-
-/** Repeated filter parameters of the match list (each may appear several times; any value matches). */
-export const MATCH_FILTER_KEYS = ['team', 'map', 'type', 'tournament', 'result', 'status'] as const;
 
 const filterText = plainText().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(20, 'at most 20 values').optional();

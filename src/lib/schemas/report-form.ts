@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MATCH_RESULTS } from './match.ts';
+import { MATCH_RESULTS } from './match-constants.ts';
 
 /**
  * The report form of /statistics/matches/report as the island holds it (every field as typed text, '' = not

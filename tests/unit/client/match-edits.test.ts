@@ -1,17 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allTasks, cleanStores, type MapStore } from 'nanostores';
 import { ApiError, type ApiClient } from '#lib/client/api.ts';
-import {
-  capFlipsEditor,
-  checkStreams,
-  editFailure,
-  layoutEditor,
-  savedWords,
-  sectorPlace,
-  sectorTaken,
-  streamsEditor,
-  tournamentEditor,
-} from '#lib/client/match-edits.ts';
+import { editFailure, layoutEditor, savedWords, sectorPlace, tournamentEditor } from '#lib/client/match-edits.ts';
+import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
+import { checkStreams, streamsEditor } from '#lib/client/match-edit-streams.ts';
 
 const ref = { series: 'S3', matchId: 1496 };
 
@@ -78,16 +70,16 @@ describe('match edits', () => {
     });
   });
 
-  it('checks streams before sending: names needed and distinct, http(s) addresses, empty rows dropped', () => {
+  it('checks streams before sending: names needed and distinct, http(s) addresses, empty rows dropped', async () => {
     expect(
-      checkStreams([
+      await checkStreams([
         { name: ' caster ', url: 'https://twitch.tv/caster' },
         { name: '', url: '' },
         { name: 'second', url: 'http://youtube.com/live' },
       ]),
     ).toEqual({ ok: true, data: { caster: 'https://twitch.tv/caster', second: 'http://youtube.com/live' } });
     expect(
-      checkStreams([
+      await checkStreams([
         { name: 'caster', url: 'twitch.tv/caster' },
         { name: '', url: 'https://twitch.tv/x' },
         { name: 'caster', url: 'https://twitch.tv/y' },

@@ -1,15 +1,11 @@
 import { atom } from 'nanostores';
-import { ApiError, apiClient } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import { api } from '#lib/client/lazy-api.ts';
 import { createForm } from '#lib/client/form.ts';
-import {
-  multipleMatchesSchema,
-  reportFormData,
-  reportFormSchema,
-  sameGameSchema,
-  type MatchCandidate,
-  type ReportFormValues,
-  type SameGame,
-} from '#lib/schemas/report-form.ts';
+import type { MatchCandidate, ReportFormValues, SameGame } from '#lib/schemas/report-form.ts';
+
+// The form's schemas come with zod, which a first tap (choosing a file, typing) does not need.
+const reportSchemas = () => import('#lib/schemas/report-form.ts');
 
 export type ReportOutcome =
   | { kind: 'created'; match_id: number; series: string }
@@ -27,14 +23,16 @@ export function createReportForm(initial: ReportFormValues) {
   const $chosen = atom<number | undefined>(undefined);
   const $sameGame = atom<SameGame | null>(null);
   const form = createForm({
-    schema: reportFormSchema,
+    schema: () => reportSchemas().then((m) => m.reportFormSchema),
     initial,
     send: async (data): Promise<ReportOutcome> => {
       $sameGame.set(null);
       try {
-        const created = await apiClient().matches.report(reportFormData(data, $chosen.get()));
+        const { reportFormData } = await reportSchemas();
+        const created = await (await api()).matches.report(reportFormData(data, $chosen.get()));
         return { kind: 'created', match_id: created.match_id, series: created.series };
       } catch (error) {
+        const { multipleMatchesSchema, sameGameSchema } = await reportSchemas();
         const several =
           error instanceof ApiError && error.status === 400 ? multipleMatchesSchema.safeParse(error.body) : null;
         if (several?.success) {

@@ -1,6 +1,7 @@
 import { atom, onMount, task } from 'nanostores';
 import type { Me } from '#lib/schemas/user.ts';
-import { ApiError, apiClient } from '#lib/client/api.ts';
+import { ApiError } from '#lib/client/api-error.ts';
+import { api } from '#lib/client/lazy-api.ts';
 
 /**
  * Who is signed in, as islands see it: `unknown` until GET /v2/users/@me answered, `signed-out` after a 401,
@@ -27,7 +28,7 @@ export function loadSession(): Promise<SessionState> {
   return task(async () => {
     let next: SessionState;
     try {
-      next = { status: 'signed-in', user: await apiClient().users.me() };
+      next = { status: 'signed-in', user: await (await api()).users.me() };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) next = { status: 'signed-out' };
       else next = { status: 'failed', message: error instanceof Error ? error.message : String(error) };

@@ -1,0 +1,38 @@
+import type { ApiClient as Client } from '#lib/client/api.ts';
+import { api } from '#lib/client/lazy-api.ts';
+import { createEditor, type MapSectors, type MatchRef } from '#lib/client/match-edits.ts';
+import {
+  capturedSector,
+  rowsFromFlips,
+  validateCapFlips,
+  type CapFlip,
+  type CapFlipRow,
+  type CapFlipRowErrors,
+} from '#lib/matches/cap-flips.ts';
+
+/* The cap flips editor of a match (its own module: only the cap flips form loads the cap flip rules). */
+
+/** The cap flips editor: rows checked against the match's duration, saved in time order. */
+export function capFlipsEditor(ref: MatchRef, current: readonly CapFlip[], durationMinutes: number, client?: Client) {
+  return createEditor<CapFlipRow[], CapFlipRowErrors[], CapFlip[]>({
+    initial: rowsFromFlips(current),
+    check: (rows) => {
+      const checked = validateCapFlips(rows, durationMinutes);
+      return checked.ok ? { ok: true, data: checked.flips } : { ok: false, errors: checked.errors };
+    },
+    send: async (flips) => (await api(client)).matches.setCapFlips(ref.series, ref.matchId, flips),
+    saved: (flips) => rowsFromFlips(flips),
+  });
+}
+
+/**
+ * What a cap flip row takes, as its hint reads: 'Takes sector N: STRONGPOINT' (the chosen strongpoint, else the
+ * sector's strongpoints), or null while its side or score says no sector.
+ */
+export function sectorTaken(caps: MapSectors | null, chosen: readonly (string | null)[], row: CapFlipRow) {
+  if (!caps || (row.side !== 'Allies' && row.side !== 'Axis')) return null;
+  const sector = capturedSector(caps.leftSide, { side: row.side, new_score: row.score });
+  if (sector === undefined) return null;
+  const where = chosen[sector] ?? caps.sectors[sector]?.join(' / ') ?? '';
+  return `Takes sector ${sector + 1}${where ? `: ${where}` : ''}`;
+}
