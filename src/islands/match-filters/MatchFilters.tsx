@@ -71,13 +71,26 @@ export default function MatchFilters({ filter, options, carried, address, region
     const onOutside = (event: PointerEvent) => {
       if (event.target instanceof Node && !root.contains(event.target)) closeDisclosures(root);
     };
+    // A pager's link pages the list in place (the same read as a filter) and takes the focus to the table.
+    const region = document.getElementById(regionId);
+    const onPage = (event: globalThis.MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.pager a[href]') : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      void filters.page(`${link.pathname}${link.search}`);
+    };
+    // A failed read goes back to the filter of the rows shown: the boxes follow it.
+    const unbind = filters.$filter.listen((shownFilter) => tickChoices(root, shownFilter));
     window.addEventListener('popstate', onPopState);
     document.addEventListener('pointerdown', onOutside);
+    region?.addEventListener('click', onPage);
     return () => {
+      unbind();
       window.removeEventListener('popstate', onPopState);
       document.removeEventListener('pointerdown', onOutside);
+      region?.removeEventListener('click', onPage);
     };
-  }, [filters, filter]);
+  }, [filters, filter, regionId]);
 
   const applyForm = () => {
     if (form.current) void filters.choose(filterFromChoices(formChoices(form.current)));

@@ -38,6 +38,17 @@ export function pageListView(regionId: string): MatchListView<Element> {
     push(address) {
       window.history.pushState(null, '', address);
     },
+    replace(address) {
+      window.history.replaceState(null, '', address);
+    },
+    focus() {
+      // The table's scrolling box takes focus (tabindex 0, named by its caption); an empty list, its region.
+      const region = document.getElementById(regionId);
+      const target = region?.querySelector<HTMLElement>('.table-scroll') ?? region;
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus();
+    },
     leave(address) {
       window.location.assign(address);
     },

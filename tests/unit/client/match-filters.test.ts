@@ -67,6 +67,8 @@ function fakeView() {
       }),
     show: (list) => (log.push(`show ${list}`), `Showing ${list}`),
     push: (address) => void log.push(`push ${address}`),
+    replace: (address) => void log.push(`replace ${address}`),
+    focus: () => void log.push('focus'),
     leave: (address) => void log.push(`leave ${address}`),
   };
   return { view, reads, log };
@@ -117,7 +119,31 @@ describe('the match filters store', () => {
     reads[0]!.fail(500);
     await done;
     expect(messages()).toEqual([['error', 'Could not fetch matches: 500']]);
-    expect(log.filter((line) => !line.startsWith('push'))).toEqual([]);
+    expect(log.filter((line) => line.startsWith('show'))).toEqual([]);
+  });
+
+  it('goes back to the filter and address of the rows shown when a read fails', async () => {
+    const { view, reads, log } = fakeView();
+    filters = createMatchFilters({ filter: { team: ['A'] }, address: PAGE }, view);
+    const done = filters.choose({ result: ['5-0'] });
+    const tried = filters.$address.get();
+    reads[0]!.fail(500);
+    await done;
+    // The rows on screen are still those of team A: the filter, the address and the history entry say so.
+    expect(filters.$filter.get()).toEqual({ team: ['A'] });
+    expect(filters.$address.get()).toBe(PAGE);
+    expect(log).toEqual([`push ${tried}`, `replace ${PAGE}`]);
+  });
+
+  it('pages the list as a new history entry and moves the focus to it once shown', async () => {
+    const { view, reads, log } = fakeView();
+    filters = createMatchFilters({ filter: {}, address: PAGE }, view);
+    const next = `${PAGE}&page=1`;
+    const done = filters.page(next);
+    reads[0]!.answer('page 2');
+    await done;
+    expect(log).toEqual([`push ${next}`, 'show page 2', 'focus']);
+    expect(filters.$address.get()).toBe(next);
   });
 
   it('loads a 403 or 404 answer as a page instead, for the server to explain', async () => {
