@@ -122,3 +122,22 @@ export function outcomeHtml(won: boolean | null, text: string): string {
   const tone = won === null ? '' : won ? ' win' : ' loss';
   return `<span class="outcome${tone}">${escapeText(text)}</span>`;
 }
+
+/** A team's last results, newest first ('W'/'L'), each coloured and read out in words. */
+export function formHtml(form: readonly ('W' | 'L')[]): string {
+  if (form.length === 0) return '<span class="muted">–</span>';
+  const words = form.map((r) => (r === 'W' ? 'won' : 'lost')).join(', ');
+  const marks = form.map((r) => `<span class="outcome ${r === 'W' ? 'win' : 'loss'}">${r}</span>`).join('');
+  return `<span class="form" title="Last ${form.length}, newest first: ${words}"><span aria-hidden="true">${marks}</span><span class="visually-hidden">Last ${form.length}, newest first: ${words}</span></span>`;
+}
+
+/** Places moved in the ranking since a week ago: '▲2', '▼1', '–' (no change), 'new' (not ranked then). */
+export function movementHtml(movement: number | null, ranked: boolean): string {
+  if (!ranked) return '';
+  if (movement === null) return ' <span class="movement new">new</span>';
+  if (movement === 0) return ' <span class="movement same" title="No change since last week">–</span>';
+  const up = movement > 0;
+  const n = Math.abs(movement);
+  const words = `${up ? 'up' : 'down'} ${n} ${n === 1 ? 'place' : 'places'} since last week`;
+  return ` <span class="movement ${up ? 'up' : 'down'}" title="${words}"><span aria-hidden="true">${up ? '▲' : '▼'}${n}</span><span class="visually-hidden">${words}</span></span>`;
+}

@@ -1,6 +1,16 @@
 import type { Team } from './team.ts';
 import type { Match, MatchTeam } from './match.ts';
 
+/**
+ * A team as the ladder shows it (/teams, the home page's top 5): its record's last five results (newest first,
+ * 'W' or 'L', public posted matches) and its movement since a week ago (places up, negative: down; null: it was
+ * not ranked then).
+ */
+export interface LadderTeam extends Team {
+  form: ('W' | 'L')[];
+  movement: number | null;
+}
+
 /** Matches and wins of a team in one group (a map, a side). */
 export interface WinCount {
   matches: number;

@@ -1,8 +1,8 @@
-import type { Team } from '#lib/schemas/team.ts';
+import type { LadderTeam } from '#lib/schemas/team-view.ts';
 import type { Match } from '#lib/schemas/match.ts';
 import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
 import { getDb } from '#lib/server/db/index.ts';
-import { listTeams } from '#lib/server/services/read/teams.ts';
+import { listLadder } from '#lib/server/services/read/teams.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 import type { PageMeta } from '#lib/schemas/page-meta.ts';
@@ -16,7 +16,7 @@ export const HOME_TOP_TEAMS = HOME_TOP;
 export const HOME_LATEST_MATCHES = 10;
 
 export interface HomePage {
-  topTeams: Settled<Team[]>;
+  topTeams: Settled<LadderTeam[]>;
   latestMatches: Settled<Match[]>;
   statistics: Settled<SeriesStatistics | null>;
   /** Link previews: the series' figures and leader in words, and the image; undefined: the site's words. */
@@ -33,7 +33,7 @@ export async function loadHomePage(locals: App.Locals): Promise<HomePage> {
   const db = await getDb();
   const [topTeams, latestMatches, statistics] = await Promise.all([
     settle(async () => {
-      const page = await listTeams(db, series, { inactiveOnly: false, limit: HOME_TOP_TEAMS, offset: 0 });
+      const page = await listLadder(db, series, { inactiveOnly: false, limit: HOME_TOP_TEAMS, offset: 0 });
       return page.teams;
     }),
     settle(

@@ -1,7 +1,7 @@
-import type { Team } from '#lib/schemas/team.ts';
+import type { LadderTeam } from '#lib/schemas/team-view.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
-import { listTeams } from '#lib/server/services/read/teams.ts';
+import { listLadder } from '#lib/server/services/read/teams.ts';
 import { pagingToQuery, readPaging, type Paging, type PagingOptions } from '#lib/kit/pager.ts';
 
 /** How /teams shows its teams: a table ('list', the default) or a grid of cards. */
@@ -24,7 +24,7 @@ export interface TeamsFilter {
 }
 
 export interface TeamsPage extends TeamsFilter {
-  teams: Team[];
+  teams: LadderTeam[];
   total: number;
   /** ADMIN: the primary action is 'Create team' (/teams/add), else 'Request team registration'. */
   canCreate: boolean;
@@ -48,7 +48,7 @@ export async function loadTeamsPage(locals: App.Locals, url: URL): Promise<Teams
   const series = locals.series;
   if (!series) return { ...filter, teams: [], total: 0, canCreate };
   const db = await getDb();
-  const { teams, total } = await listTeams(db, series, {
+  const { teams, total } = await listLadder(db, series, {
     inactiveOnly: filter.inactiveOnly,
     search: filter.query,
     ...pagingToQuery(filter.paging),

@@ -13,6 +13,10 @@ import {
 import { findPlayers, listAliases } from '#lib/server/repositories/read/players.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
 import { iso, isoOrNull, score } from './values.ts';
+import { listLastResults, listRanksAt } from '#lib/server/repositories/read/team-ladder.ts';
+import type { LadderTeam } from '#lib/schemas/team-view.ts';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The API view of a team row of a series (rank and ranking from the series' ordering). */
 export function toTeam(row: SeriesTeamRow, rankedAfter: number): Team {
@@ -52,6 +56,42 @@ export async function listTeams(
     search: query.search,
   });
   return { teams: rows.map((r) => toTeam(r, series.ranked_after_matches)), total };
+}
+
+/**
+ * listTeams for the ladder: each team with its last five results and its movement since a week ago (`now`), both
+ * from the series' public matches, as its record is.
+ */
+export async function listLadder(
+  db: DB,
+  series: SeriesRow,
+  query: TeamListQuery & { search?: string | undefined },
+  now: Date = new Date(),
+): Promise<{ teams: LadderTeam[]; total: number }> {
+  const { rows, total } = await listSeriesTeams(db, series.id, series.ranked_after_matches, {
+    inactive: query.inactiveOnly,
+    limit: query.limit,
+    offset: query.offset,
+    search: query.search,
+  });
+  const [last, past] = await Promise.all([
+    listLastResults(
+      db,
+      series.id,
+      rows.map((r) => r.id),
+    ),
+    listRanksAt(db, series.id, series.ranked_after_matches, query.inactiveOnly, new Date(now.getTime() - WEEK_MS)),
+  ]);
+  const teams = rows.map((row): LadderTeam => {
+    const team = toTeam(row, series.ranked_after_matches);
+    const before = past.get(row.id);
+    return {
+      ...team,
+      form: (last.get(row.id) ?? []).map((won) => (won ? 'W' : 'L')),
+      movement: before === undefined || team.ranking !== 'ranked' ? null : before - team.rank,
+    };
+  });
+  return { teams, total };
 }
 
 /** The live team for `tag` (old tags resolve) with its series rating; 404 when unknown or not in the series. */
