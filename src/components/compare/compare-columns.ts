@@ -66,11 +66,13 @@ export function compareRows(players: readonly ComparedColumn[]): CompareRow[] {
 /** One column for the measure, one per player (headed by the name). */
 export function compareColumns(players: readonly ComparedColumn[]): Column<CompareRow>[] {
   return [
-    { id: 'measure', header: 'Measure', cell: (r) => r.measure },
+    { id: 'measure', header: 'Measure', priority: 'key', cell: (r) => r.measure },
     ...players.map((p, i) => ({
       id: `player-${i}`,
       header: p.name,
       align: 'end' as const,
+      priority: 'sub' as const,
+      label: p.name,
       cell: (r: CompareRow) => r.values[i] ?? missing(),
     })),
   ];
@@ -84,9 +86,16 @@ export function sharedGameTypes(games: readonly (readonly PlayerGameView[])[], o
 /** `add(steamId)` is the compare address with that player added. */
 export function addColumns(add: (steamId: string) => string): Column<PlayerSearchResult>[] {
   return [
-    { id: 'name', header: 'Player', cell: (p) => p.name },
-    { id: 'comp', header: 'Competitive', align: 'end', cell: (p) => p.compMatchesCount },
-    { id: 'event', header: 'Event', align: 'end', cell: (p) => p.eventMatchesCount },
-    { id: 'add', header: 'Compare', cell: (p) => cell.link(`Add ${p.name}`, add(p.steamId)) },
+    { id: 'name', header: 'Player', priority: 'key', cell: (p) => p.name },
+    {
+      id: 'comp',
+      header: 'Competitive',
+      align: 'end',
+      priority: 'sub',
+      label: 'Comp.',
+      cell: (p) => p.compMatchesCount,
+    },
+    { id: 'event', header: 'Event', align: 'end', priority: 'sub', label: 'Event', cell: (p) => p.eventMatchesCount },
+    { id: 'add', header: 'Compare', priority: 'key', cell: (p) => cell.link(`Add ${p.name}`, add(p.steamId)) },
   ];
 }

@@ -23,17 +23,24 @@ export function logColumns(url: URL): Column<LogBrowserRow>[] {
     {
       id: 'name',
       header: 'Name',
+      priority: 'key',
       cell: (e) =>
         e.type === 'folder'
           ? cell.link(`${e.name}/`, withParams(url, { path: e.path }))
           : cell.link(e.name, `/v3/logs?path=${encodeURIComponent(e.path)}`),
     },
     { id: 'type', header: 'Type', cell: (e) => (e.type === 'folder' ? 'Folder' : 'File') },
-    { id: 'size', header: 'Size', align: 'end', cell: (e) => formatSize(e.size) },
-    { id: 'uploaded', header: 'Uploaded', cell: (e) => (e.uploaded_at ? cell.date(e.uploaded_at) : null) },
+    { id: 'size', header: 'Size', align: 'end', priority: 'key', cell: (e) => formatSize(e.size) },
+    {
+      id: 'uploaded',
+      header: 'Uploaded',
+      priority: 'sub',
+      cell: (e) => (e.uploaded_at ? cell.date(e.uploaded_at) : null),
+    },
     {
       id: 'match',
       header: 'Matches',
+      priority: 'sub',
       cell: (e) => (e.matches.length > 0 ? cell.component(LogMatches, { matches: e.matches }) : null),
     },
   ];

@@ -30,24 +30,34 @@ export function rateRows(game: PlayerGameView): RateRow[] {
 }
 
 export const rateColumns: Column<RateRow>[] = [
-  { id: 'rate', header: 'Rate', cell: (r) => r.label },
-  { id: 'mean', header: 'Mean (x̄)', align: 'end', cell: (r) => cell.decimal(r.mean) },
-  { id: 'spread', header: 'Spread (s)', align: 'end', cell: (r) => cell.decimal(r.spread) },
+  { id: 'rate', header: 'Rate', priority: 'key', cell: (r) => r.label },
+  { id: 'mean', header: 'Mean (x̄)', align: 'end', priority: 'key', label: 'x̄', cell: (r) => cell.decimal(r.mean) },
+  {
+    id: 'spread',
+    header: 'Spread (s)',
+    align: 'end',
+    priority: 'sub',
+    label: 'Spread',
+    cell: (r) => cell.decimal(r.spread),
+  },
   {
     id: 'percentile',
     header: 'Better than',
     align: 'end',
+    priority: 'key',
+    label: 'Better than',
     cell: (r) => (r.percentile === null ? cell.text('–', { muted: true }) : cell.percent(r.percentile / 100, 0)),
   },
 ];
 
 export const weaponCategoryColumns: Column<WeaponCategory>[] = [
-  { id: 'category', header: 'Category', cell: (c) => c.category },
-  { id: 'kills', header: 'Kills', align: 'end', cell: (c) => c.kills },
-  { id: 'share', header: 'Share', align: 'end', cell: (c) => cell.percent(c.share) },
+  { id: 'category', header: 'Category', priority: 'key', cell: (c) => c.category },
+  { id: 'kills', header: 'Kills', align: 'end', priority: 'key', label: 'Kills', cell: (c) => c.kills },
+  { id: 'share', header: 'Share', align: 'end', priority: 'key', cell: (c) => cell.percent(c.share) },
   {
     id: 'top',
     header: 'Most kills with',
+    priority: 'sub',
     cell: (c) =>
       c.weapons
         .slice(0, 2)

@@ -4,9 +4,16 @@ import type { RatingFitView } from '#lib/schemas/ratings-page.ts';
 import { formatCount, formatDateTime, formatDecimal } from '#lib/format/index.ts';
 
 export const fitColumns: readonly Column<RatingFitView>[] = [
-  { id: 'at', header: 'When', cell: (f) => formatDateTime(f.at) },
-  { id: 'by', header: 'By', cell: (f) => (f.trigger === 'cli' ? 'Operator' : 'Automatic') },
-  { id: 'matches', header: 'Matches', align: 'end', cell: (f) => formatCount(f.matches) },
+  { id: 'at', header: 'When', priority: 'key', cell: (f) => formatDateTime(f.at) },
+  { id: 'by', header: 'By', priority: 'sub', cell: (f) => (f.trigger === 'cli' ? 'Operator' : 'Automatic') },
+  {
+    id: 'matches',
+    header: 'Matches',
+    align: 'end',
+    priority: 'sub',
+    label: 'Matches',
+    cell: (f) => formatCount(f.matches),
+  },
   {
     id: 'previous',
     header: 'Held-out log-lik. (in force)',
@@ -19,5 +26,5 @@ export const fitColumns: readonly Column<RatingFitView>[] = [
     align: 'end',
     cell: (f) => formatDecimal(f.candidate_log_lik, 2),
   },
-  { id: 'adopted', header: 'Outcome', cell: (f) => (f.adopted ? 'Adopted' : 'Kept') },
+  { id: 'adopted', header: 'Outcome', priority: 'key', cell: (f) => (f.adopted ? 'Adopted' : 'Kept') },
 ];

@@ -13,11 +13,22 @@ export function tournamentListColumns(url: URL): Column<Tournament>[] {
     {
       id: 'tournament',
       header: 'Tournament',
+      priority: 'key',
       cell: (t) => cell.team({ tag: t.tag, name: t.name, icon: t.icon }, href(paths.tournament(t.tag), url)),
     },
-    { id: 'series', header: 'Series', cell: (t) => t.series },
-    { id: 'event', header: 'Event', cell: (t) => (t.event ? 'Event' : cell.text('No', { muted: true })) },
-    { id: 'active', header: 'Status', cell: (t) => (t.active ? 'Active' : cell.text('Inactive', { muted: true })) },
+    { id: 'series', header: 'Series', priority: 'sub', label: 'Series', cell: (t) => t.series },
+    {
+      id: 'event',
+      header: 'Event',
+      priority: 'sub',
+      cell: (t) => (t.event ? 'Event' : cell.text('Not an event', { muted: true })),
+    },
+    {
+      id: 'active',
+      header: 'Status',
+      priority: 'key',
+      cell: (t) => (t.active ? 'Active' : cell.text('Inactive', { muted: true })),
+    },
     {
       id: 'invite',
       header: 'Invite',

@@ -9,11 +9,23 @@ export function tournamentRecordColumns(url: URL): Column<TournamentTeamRecord>[
     {
       id: 'team',
       header: 'Team',
+      priority: 'key',
       cell: (r) => cell.team(r, r.registered ? href(paths.team(r.tag), url) : null),
     },
-    { id: 'matches', header: 'Matches', align: 'end', cell: (r) => r.matches },
-    { id: 'wins', header: 'Wins', align: 'end', cell: (r) => r.wins },
-    { id: 'losses', header: 'Losses', align: 'end', cell: (r) => r.losses },
-    { id: 'share', header: 'Won', align: 'end', cell: (r) => cell.percent(r.matches ? r.wins / r.matches : null) },
+    {
+      id: 'record',
+      header: 'W–L',
+      align: 'end',
+      priority: 'key',
+      cell: (r) => cell.outcome(null, `${r.wins}–${r.losses}`),
+    },
+    { id: 'matches', header: 'Matches', align: 'end', priority: 'sub', label: 'Matches', cell: (r) => r.matches },
+    {
+      id: 'share',
+      header: 'Won',
+      align: 'end',
+      priority: 'key',
+      cell: (r) => cell.percent(r.matches ? r.wins / r.matches : null),
+    },
   ];
 }

@@ -30,11 +30,13 @@ export function mapWinRows(statistics: SeriesStatistics): MapWinRow[] {
 const won = (wins: number, matches: number) => `${formatCount(wins)} (${formatPercent(winRate(wins, matches), 0)})`;
 
 export const mapWinColumns: Column<MapWinRow>[] = [
-  { id: 'map', header: 'Map', cell: (r) => r.map, sortKey: 'map', sortValue: (r) => r.map },
+  { id: 'map', header: 'Map', priority: 'key', cell: (r) => r.map, sortKey: 'map', sortValue: (r) => r.map },
   {
     id: 'matches',
     header: 'Matches',
     align: 'end',
+    priority: 'sub',
+    label: 'Matches',
     cell: (r) => r.matches,
     sortKey: 'matches',
     sortFirst: 'desc',
@@ -44,6 +46,8 @@ export const mapWinColumns: Column<MapWinRow>[] = [
     id: 'allies',
     header: 'Allies won',
     align: 'end',
+    priority: 'key',
+    label: 'Allies',
     cell: (r) => won(r.allies, r.matches),
     sortKey: 'allies',
     sortFirst: 'desc',
@@ -53,6 +57,8 @@ export const mapWinColumns: Column<MapWinRow>[] = [
     id: 'axis',
     header: 'Axis won',
     align: 'end',
+    priority: 'key',
+    label: 'Axis',
     cell: (r) => won(r.axis, r.matches),
     sortKey: 'axis',
     sortFirst: 'desc',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cell, cellText, formatNumberCell, rankText } from '#lib/kit/cells.ts';
+import { cell, cellText, formatNumberCell, plainCellHtml, rankText } from '#lib/kit/cells.ts';
+import { formHtml, movementHtml } from '#lib/kit/badges.ts';
 
 describe('cellText', () => {
   it('formats plain values', () => {
@@ -54,5 +55,27 @@ describe('formatNumberCell', () => {
     const samples = [0, -0, 1, -1, 999, 1000, -1000, 12_345, 123_456, 1_234_567, -9_876_543_210, 999_999_999_999_999];
     for (let n = -20_000; n <= 20_000; n += 7) samples.push(n, n * 1001);
     for (const n of samples) expect([n, formatNumberCell(n)]).toEqual([n, intl.format(n)]);
+  });
+});
+
+describe('the ladder badges', () => {
+  it('prints the last results coloured, read out in words', () => {
+    const html = formHtml(['W', 'L']);
+    expect(html).toContain('<span class="outcome win">W</span><span class="outcome loss">L</span>');
+    expect(html).toContain('<span class="visually-hidden">Last 2, newest first: won, lost</span>');
+    expect(formHtml([])).toBe('<span class="muted">–</span>');
+  });
+  it('prints the movement since last week, or new, or nothing for a provisional team', () => {
+    expect(movementHtml(2, true)).toContain('▲2');
+    expect(movementHtml(2, true)).toContain('up 2 places since last week');
+    expect(movementHtml(-1, true)).toContain('down 1 place since last week');
+    expect(movementHtml(0, true)).toContain('movement same');
+    expect(movementHtml(null, true)).toContain('new');
+    expect(movementHtml(3, false)).toBe('');
+  });
+  it('keeps a result whole and coloured', () => {
+    expect(plainCellHtml(cell.outcome(true, 'Won 5-0'))).toBe('<span class="outcome win">Won 5-0</span>');
+    expect(plainCellHtml(cell.outcome(false, 'Lost 0-5'))).toBe('<span class="outcome loss">Lost 0-5</span>');
+    expect(cellText(cell.outcome(null, '4-1'))).toBe('4-1');
   });
 });
