@@ -32,6 +32,7 @@ export const PAGES: readonly SitePage[] = [
   { path: '/statistics/matches/report', title: 'Report match', role: 'manager', plain: true },
   { path: '/statistics/winrates', title: 'Win rates' },
   { path: '/statistics/ratings?teamA=%5BGG333%5D&teamB=%5BFD13%5D', title: 'Ratings' },
+  { path: '/statistics/players', title: 'Players' },
   { path: '/statistics/players?query=baker', title: 'Players' },
   { path: '/statistics/players/76561191415921985', title: 'Baker157' },
   { path: '/statistics/compare?steamId=76561191415921985&steamId=76561193331456691', title: 'Compare players' },

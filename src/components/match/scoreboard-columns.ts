@@ -90,7 +90,7 @@ export function scoreboardColumns(
       'kpm',
       'Kills/min',
       'sub',
-      'Kills/min',
+      'KPM',
       (r) => r.kpm,
       decimal((r) => r.kpm),
     ),

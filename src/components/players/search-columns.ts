@@ -1,10 +1,14 @@
-/** The columns of the player search results (/statistics/players). */
+/**
+ * The columns of the players page (/statistics/players: search results, or the most active players before any
+ * search): name, team played for most and when last seen (two players of one name told apart), other names, and
+ * competitive and event matches.
+ */
 import { cell } from '#lib/kit/cells.ts';
 import type { Column } from '#lib/kit/table.ts';
-import type { PlayerSearchResult } from '#lib/schemas/player.ts';
+import type { PlayerListRow } from '#lib/schemas/player.ts';
 
 /** `link(steamId)` is the address of the player's page on the current page (query string carried). */
-export function searchColumns(link: (steamId: string) => string): Column<PlayerSearchResult>[] {
+export function searchColumns(link: (steamId: string) => string): Column<PlayerListRow>[] {
   return [
     { id: 'name', header: 'Player', priority: 'key', cell: (p) => cell.link(p.name, link(p.steamId)) },
     {
@@ -15,6 +19,14 @@ export function searchColumns(link: (steamId: string) => string): Column<PlayerS
         const others = p.aliases.filter((a) => a !== p.name);
         return others.length ? cell.text(others.join(', ')) : cell.text('–', { muted: true });
       },
+    },
+    { id: 'team', header: 'Team', priority: 'key', cell: (p) => p.team ?? cell.text('–', { muted: true }) },
+    {
+      id: 'seen',
+      header: 'Last seen',
+      priority: 'sub',
+      label: 'Seen',
+      cell: (p) => (p.lastSeen ? cell.date(p.lastSeen) : null),
     },
     {
       id: 'comp',

@@ -17,6 +17,13 @@ export const playerSearchResultSchema = z.object({
 export type PlayerSearchResult = z.infer<typeof playerSearchResultSchema>;
 export const playerSearchSchema = z.array(playerSearchResultSchema);
 
+/** A row of the players page: a search result (or a most active player) with its team and when last seen. */
+export interface PlayerListRow extends PlayerSearchResult {
+  /** The registered team played for most in the series' public matches; null: none. */
+  team: string | null;
+  lastSeen: string | null;
+}
+
 export const PLAYER_SEARCH_LIMIT = 25;
 /** Query of the player search: trimmed; empty means no results. */
 export const playerSearchQuerySchema = z.object({

@@ -3,7 +3,7 @@
  * (/statistics/players/{steamId}). They call the read services and shape their answers for the components.
  */
 import { POPULATION_MIN_MATCHES } from '#lib/domain/skill/population.ts';
-import type { PlayerDetail, PlayerSearchResult } from '#lib/schemas/player.ts';
+import type { PlayerDetail, PlayerListRow } from '#lib/schemas/player.ts';
 import { playerSearchQuerySchema } from '#lib/schemas/player.ts';
 import type { PageMeta } from '#lib/schemas/page-meta.ts';
 import { playerCard } from '#lib/previews/cards.ts';
@@ -13,7 +13,7 @@ import { getDb, type DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { HttpError } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';
+import { getPlayerDetail, listPlayerRows } from '#lib/server/services/read/players.ts';
 import { listOwnedProfiles } from '#lib/server/services/claims.ts';
 import {
   findPercentileCounts,
@@ -26,14 +26,19 @@ import { groupWeapons, percentilesOf, roleLines } from './player-view.ts';
 /** The newest matches the player page lists. */
 export const PLAYER_RECENT_MATCHES = 10;
 
+/** How many of the most active players the players page lists before any search. */
+export const PLAYERS_LISTED_FIRST = 15;
+
 /** Why the search page was reached from a player address (spec section 2). */
 export type PlayerSearchError = 'private' | 'not-found';
 
 export interface PlayerSearchPage {
   /** The trimmed query, as the search box shows it. */
   query: string;
-  /** Hits of a non-empty query; empty (and no database call) for an empty or whitespace-only one. */
-  results: PlayerSearchResult[];
+  /** Hits of a non-empty query; empty (and no search) for an empty or whitespace-only one. */
+  results: PlayerListRow[];
+  /** Without a query: the series' most active public players, listed before any search. */
+  top: PlayerListRow[];
   /** True when a search ran (a non-empty query without an error banner). */
   searched: boolean;
   /** The banner of `error=private|not-found`, or the reason the query was refused (with status 400). */
@@ -52,7 +57,7 @@ export async function loadPlayerSearch(locals: App.Locals, url: URL): Promise<Pl
   if (error === 'private' || error === 'not-found') {
     const id = (raw ?? '').trim().slice(0, 100);
     const banner = error === 'private' ? messages.profilePrivate : messages.playerNotFound(id);
-    return { query: id, results: [], searched: false, banner, status: 200 };
+    return { query: id, results: [], top: [], searched: false, banner, status: 200 };
   }
   const parsed = playerSearchQuerySchema.safeParse({ query: raw });
   if (!parsed.success) {
@@ -60,15 +65,20 @@ export async function loadPlayerSearch(locals: App.Locals, url: URL): Promise<Pl
     return {
       query: '',
       results: [],
+      top: [],
       searched: false,
       banner: messages.invalidParameter('query', reason),
       status: 400,
     };
   }
   const query = parsed.data.query;
-  if (!query || !locals.series) return { query, results: [], searched: false, status: 200 };
-  const results = await searchSeriesPlayers(await getDb(), locals.series, query);
-  return { query, results, searched: true, status: 200 };
+  if (!locals.series) return { query, results: [], top: [], searched: false, status: 200 };
+  if (!query) {
+    const top = await listPlayerRows(await getDb(), locals.series, '', PLAYERS_LISTED_FIRST);
+    return { query, results: [], top, searched: false, status: 200 };
+  }
+  const results = await listPlayerRows(await getDb(), locals.series, query);
+  return { query, results, top: [], searched: true, status: 200 };
 }
 
 /** The player page, or where to send the visitor instead. */

@@ -133,3 +133,50 @@ export function findPlayerProfile(db: DB, seriesId: number, steamId: string) {
     .where('p.steam_id', '=', steamId)
     .executeTakeFirst();
 }
+
+/**
+ * What tells two players of the same name apart, for `steamIds` in the series' public matches: the registered
+ * team each played for most (its current tag; null: unregistered teams only) and when each was last seen.
+ */
+export async function listPlayerFacts(
+  db: DB,
+  seriesId: number,
+  steamIds: readonly string[],
+): Promise<Map<string, { team: string | null; lastSeen: Date | string }>> {
+  const facts = new Map<string, { team: string | null; lastSeen: Date | string }>();
+  if (steamIds.length === 0) return facts;
+  const ids = sql.join(steamIds.map((id) => sql`${id}`));
+  const rows = await sql<{ steam_id: string; team: string | null; last_seen: Date | string }>`
+    select distinct on (x.steam_id) x.steam_id, x.team, max(x.last_seen) over (partition by x.steam_id) as last_seen
+    from (
+      select s.steam_id, t.tag as team, count(*) as n, max(m.date) as last_seen
+      from player_match_stats s
+      join matches m on m.id = s.match_id
+      left join teams t on t.id = s.team_id
+      where m.series_id = ${seriesId} and m.visibility = 'public' and s.steam_id in (${ids})
+      group by s.steam_id, t.tag
+    ) x
+    order by x.steam_id, x.n desc, x.last_seen desc`.execute(db);
+  for (const row of rows.rows) facts.set(row.steam_id, { team: row.team, lastSeen: row.last_seen });
+  return facts;
+}
+
+/** The series' public players with the most public matches (competitive and event), at most `limit`. */
+export function listTopPlayers(db: DB, seriesId: number, limit: number) {
+  return db
+    .selectFrom('player_match_stats as s')
+    .innerJoin('matches as m', 'm.id', 's.match_id')
+    .innerJoin('players as p', 'p.steam_id', 's.steam_id')
+    .select(['p.steam_id', 'p.name', 'p.primary_name'])
+    .select(sql<number>`count(*) filter (where m.type = 'competitive')::int`.as('comp'))
+    .select(sql<number>`count(*) filter (where m.type = 'event')::int`.as('event'))
+    .where('m.series_id', '=', seriesId)
+    .where('m.visibility', '=', 'public')
+    .where('p.visibility', '=', 'public')
+    .where('m.type', 'in', ['competitive', 'event'])
+    .groupBy(['p.steam_id', 'p.name', 'p.primary_name'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('p.name')
+    .limit(limit)
+    .execute();
+}

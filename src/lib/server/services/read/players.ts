@@ -6,7 +6,15 @@ import type { PlayerDetail, PlayerSearchResult } from '#lib/schemas/player.ts';
 import { PLAYER_SEARCH_LIMIT } from '#lib/schemas/player.ts';
 import { forbidden, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
-import { findPlayerProfile, listPlayerTeams, searchPlayers } from '#lib/server/repositories/read/players.ts';
+import {
+  findPlayerProfile,
+  listPlayerFacts,
+  listPlayerTeams,
+  listTopPlayers,
+  searchPlayers,
+} from '#lib/server/repositories/read/players.ts';
+import type { PlayerListRow } from '#lib/schemas/player.ts';
+import { iso } from './values.ts';
 import { playerNames } from './teams.ts';
 import type { ReadResult } from './values.ts';
 
@@ -28,6 +36,36 @@ export async function searchSeriesPlayers(db: DB, series: SeriesRow, query: stri
     steamId: row.steam_id,
     aliases: names.get(row.steam_id) ?? [row.primary_name ?? row.name],
   }));
+}
+
+/**
+ * The players page's rows: search results (or, without a query, the series' most active public players, at most
+ * `limit`), each with the team played for most and when last seen, so that two players of one name are told apart.
+ */
+export async function listPlayerRows(
+  db: DB,
+  series: SeriesRow,
+  query: string,
+  limit = PLAYER_SEARCH_LIMIT,
+): Promise<PlayerListRow[]> {
+  const found = query
+    ? await searchSeriesPlayers(db, series, query)
+    : (await listTopPlayers(db, series.id, limit)).map((row) => ({
+        compMatchesCount: Number(row.comp),
+        eventMatchesCount: Number(row.event),
+        name: row.primary_name ?? row.name,
+        steamId: row.steam_id,
+        aliases: [],
+      }));
+  const facts = await listPlayerFacts(
+    db,
+    series.id,
+    found.map((p) => p.steamId),
+  );
+  return found.map((p) => {
+    const fact = facts.get(p.steamId);
+    return { ...p, team: fact?.team ?? null, lastSeen: fact ? iso(fact.lastSeen) : null };
+  });
 }
 
 /**
