@@ -69,7 +69,7 @@ describe.each(engines)('match pages on %s', (engine) => {
     const { status, html } = await page(`/statistics/matches/${fx.matches.public[0]}?series=S1`);
     expect(status).toBe(200);
     expect(html).toContain('<title>ALPHA vs BRAVO 5-0 | Hell Let Loose Skill System</title>');
-    expect(html).toContain('Side percentile');
+    expect(html).toContain('Match percentile');
     expect(html).toContain('Player1');
     // Player 7 has a private profile: left out.
     expect(html).not.toContain('Player7');

@@ -54,8 +54,12 @@ describe.each(engines)('player pages on %s', (engine) => {
     const { status, html } = await page('/statistics/players?series=S1&query=%20%20alpha%20one%20');
     expect(status).toBe(200);
     expect(html).toContain('value="alpha one"');
+    // Name, team played for most, last seen, other names, competitive and event matches (labelled for phones).
     const rows = tableRows(sectionById(html, 'results') ?? '');
-    expect(rows).toEqual([['Player1', 'Alpha One, A1_%', '1', '1']]);
+    expect(rows.map((r) => [r[0], r[1], r[3], r[4], r[5]])).toEqual([
+      ['Player1', 'ALPHA', 'Alpha One, A1_%', 'Comp. 1', 'Event 1'],
+    ]);
+    expect(rows[0]?.[2]).toMatch(/^Seen \w{3} \d{1,2}, \d{4}$/);
     expect(html).toContain(`href="/statistics/players/${steamId(1)}?series=S1"`);
   });
 
@@ -64,12 +68,16 @@ describe.each(engines)('player pages on %s', (engine) => {
     expect(textOf(sectionById(html, 'results') ?? '')).toContain('No players found');
   });
 
-  it('an empty or whitespace-only query shows no results section', async () => {
+  it('an empty or whitespace-only query shows no results but the most active public players', async () => {
     for (const query of ['', '%20%20%20']) {
       const { status, html } = await page(`/statistics/players?series=S1&query=${query}`);
       expect(status).toBe(200);
       expect(sectionById(html, 'results')).toBeUndefined();
-      expect(textOf(html)).toContain('Find a player');
+      const top = tableRows(sectionById(html, 'top-players') ?? '');
+      expect(top.length).toBeGreaterThan(0);
+      expect(top.map((r) => r[0])).toContain('Player1');
+      // A private player is never listed.
+      expect(top.map((r) => r[0])).not.toContain('Player7');
     }
   });
 
@@ -116,13 +124,13 @@ describe.each(engines)('player pages on %s', (engine) => {
     expect(text).toContain('ALPHA Alpha Company 2 matches');
     // Player 1 (2 matches) is compared with players 2-4; private player 7 never counts.
     expect(tableRows(sectionById(html, 'rates') ?? '')).toEqual([
-      ['Kills/min', '1.00', '0.10', '50%'],
-      ['Deaths/min', '0.50', '0.10', '67%'],
-      ['Support/min', '10.00', '1.00', '33%'],
-      ['Combat/min', '20.00', '2.00', '33%'],
+      ['Kills/min', 'x̄ 1.00', 'Spread 0.10', 'Better than 50%'],
+      ['Deaths/min', 'x̄ 0.50', 'Spread 0.10', 'Better than 67%'],
+      ['Support/min', 'x̄ 10.00', 'Spread 1.00', 'Better than 33%'],
+      ['Combat/min', 'x̄ 20.00', 'Spread 2.00', 'Better than 33%'],
     ]);
     expect(text).toContain('compares with the 3 public players');
-    expect(tableRows(sectionById(html, 'weapons') ?? '')[0]?.slice(0, 3)).toEqual(['Other', '3', '100.0%']);
+    expect(tableRows(sectionById(html, 'weapons') ?? '')[0]?.slice(0, 3)).toEqual(['Other', 'Kills 3', '100.0%']);
     const recent = tableRows(sectionById(html, 'recent-matches') ?? '');
     expect(recent.map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
       ['Foy', 'ALPHA vs BRAVO', 'Lost 4-1', 'Allies'],

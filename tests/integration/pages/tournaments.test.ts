@@ -128,7 +128,7 @@ describe.each(engines)('tournament pages on %s', (engine) => {
     expect(status).toBe(200);
     const rows = rowsOf(html, 'tournament-list');
     expect(rows.map((r) => r.all('th, td').map((c) => c.text))).toEqual([
-      ['T1 T1 Spring Cup', 'S1', 'Event', 'Active', 'Join Spring Cup'],
+      ['T1 T1 Spring Cup', 'Series S1', 'Event', 'Active', 'Join Spring Cup'],
     ]);
     expect(rows[0]?.all('a')[0]?.attrs['href']).toBe('/statistics/tournaments/T1?series=S2');
     expect(html).not.toContain('Create tournament');
@@ -170,9 +170,10 @@ describe.each(engines)('tournament pages on %s', (engine) => {
     const { html } = await page('/statistics/tournaments/T1?series=S1');
     const records = rowsOf(html, 'tournament-teams').map((r) => r.all('th, td').map((c) => c.text));
     expect(records).toEqual([
-      ['AA AAA Team AAA', '13', '13', '0', '100.0%'],
-      ['BB BBB Team BBB', '23', '10', '13', '43.5%'],
-      ['ZZZ unregistered', '10', '0', '10', '0.0%'],
+      // Team, W–L, matches (labelled where a phone stacks the row), share won.
+      ['AA AAA Team AAA', '13–0', 'Matches 13', '100.0%'],
+      ['BB BBB Team BBB', '10–13', 'Matches 23', '43.5%'],
+      ['ZZZ unregistered', '0–10', 'Matches 10', '0.0%'],
     ]);
   });
 
