@@ -54,12 +54,12 @@ describe.each(engines)('player pages on %s', (engine) => {
     const { status, html } = await page('/statistics/players?series=S1&query=%20%20alpha%20one%20');
     expect(status).toBe(200);
     expect(html).toContain('value="alpha one"');
-    // Name, team played for most, last seen, other names, competitive and event matches (labelled for phones).
+    // Name, other names, team played for most, last seen, competitive and event matches (labelled for phones).
     const rows = tableRows(sectionById(html, 'results') ?? '');
-    expect(rows.map((r) => [r[0], r[1], r[3], r[4], r[5]])).toEqual([
-      ['Player1', 'ALPHA', 'Alpha One, A1_%', 'Comp. 1', 'Event 1'],
+    expect(rows.map((r) => [r[0], r[1], r[2], r[4], r[5]])).toEqual([
+      ['Player1', 'Alpha One, A1_%', 'ALPHA', 'Comp. 1', 'Event 1'],
     ]);
-    expect(rows[0]?.[2]).toMatch(/^Seen \w{3} \d{1,2}, \d{4}$/);
+    expect(rows[0]?.[3]).toMatch(/^Seen \w{3} \d{1,2}, \d{4}$/);
     expect(html).toContain(`href="/statistics/players/${steamId(1)}?series=S1"`);
   });
 
