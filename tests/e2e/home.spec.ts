@@ -65,7 +65,8 @@ test('the home page shows the rated demo community', async ({ page }) => {
   await page.goto('/');
   const rankings = page.locator('#rankings');
   await expect(rankings.getByRole('row')).toHaveCount(6);
-  await expect(rankings.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1st');
+  // The rank, then its movement since last week.
+  await expect(rankings.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/^1st( –|▲\d+|▼\d+|new)?/);
   await expect(page.locator('#latest-matches').getByRole('row')).toHaveCount(11);
   // The active tournaments come from the shell's data, each linked to its page with the series carried.
   const tournaments = page.locator('#tournaments li a');

@@ -11,12 +11,14 @@ async function ownMatch(page: Page): Promise<string> {
   return (await link.getAttribute('href')) ?? '';
 }
 
-/** Opens the edits disclosure; its first focus hydrates the island. */
+/** Opens the edits disclosure and wakes its four forms, each an island of its own that its first focus hydrates. */
 async function openEdits(page: Page) {
-  const island = page.locator('astro-island', { has: page.locator('details.match-edits') });
   await page.locator('details.match-edits > summary').click();
-  await page.getByRole('combobox', { name: 'Tournament', exact: true }).focus();
-  await expect(island).not.toHaveAttribute('ssr');
+  for (const legend of ['tournament', 'streams', 'cap-flips', 'layout']) {
+    const form = page.locator(`fieldset:has(#match-edit-${legend}-legend)`);
+    await form.locator('select, input, button').first().focus();
+    await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
+  }
 }
 
 test('a manager changes the tournament, the streams and the layout of their match and sees them on the page', async ({

@@ -25,7 +25,7 @@ test('the series dropdown hydrates on focus and answers the arrow, Home, End and
   const summary = page.locator('details.series-menu summary');
   await summary.focus();
   await expect(island(page)).not.toHaveAttribute('ssr');
-  expect(scripts.some((url) => url.includes('SeriesMenu'))).toBe(true);
+  expect(scripts.some((url) => url.includes('series-menu'))).toBe(true);
   const menu = page.locator('details.series-menu');
   const links = menu.getByRole('link');
   await summary.press('ArrowDown');
