@@ -32,7 +32,7 @@ test('a visitor searches a player and opens the profile', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Game types' }).getByRole('link').first()).toHaveText(
     /^Competitive \(\d+\)$/,
   );
-  await expect(page.locator('#skill svg[role=img]')).toBeVisible();
+  await expect(page.locator('#skill svg[role=img]:visible')).toBeVisible();
   const rates = page.locator('#rates').getByRole('rowheader');
   await expect(rates).toHaveText(['Kills/min', 'Deaths/min', 'Support/min', 'Combat/min']);
   await expect(page.locator('#weapons').getByRole('row').nth(1)).toBeVisible();
