@@ -33,8 +33,9 @@ describe.each(engines)('compare page on %s', (engine) => {
       `Not compared: ${steamId(7)} : This profile is private nobody : Player nobody does not exist`,
     );
     const rows = tableRows(sectionById(html, 'side-by-side') ?? '');
-    expect(rows[0]).toEqual(['Matches', '2', '0']);
-    expect(rows[1]).toEqual(['Kills/min (x̄ ± s)', '1.00 ± 0.10', '–']);
+    // A stacked table labels each value with its column (the player) for narrow screens.
+    expect(rows[0]).toEqual(['Matches', 'Player1 2', 'PrimaryTwo 0']);
+    expect(rows[1]).toEqual(['Kills/min (x̄ ± s)', 'Player1 1.00 ± 0.10', 'PrimaryTwo –']);
   });
 
   it('compares a private profile for its owner', async () => {

@@ -7,7 +7,10 @@ import type { Rendered } from '#tests/helpers/dom.ts';
 describe.each(engines)('the team list page on %s', (engine) => {
   const site = readSite(engine);
   const { page } = site;
-  /** Each table row as [rank, team text, score, matches] (ultrahtml matches two-level descendant selectors only). */
+  /**
+   * Each table row as [rank and movement, team text, W–L, score, matches] (ultrahtml matches two-level descendant
+   * selectors only).
+   */
   const rows = (doc: Rendered) =>
     doc
       .all('#team-list tr')
@@ -15,7 +18,7 @@ describe.each(engines)('the team list page on %s', (engine) => {
       .map((tr) => {
         const cells = tr.all('td').map((td) => td.text);
         const team = `${tr.all('.tag')[0]?.text} ${tr.all('.name')[0]?.text}`;
-        return [cells[0], team, cells[2], cells[5]];
+        return [cells[0], team, cells[2], cells[4], cells[7]];
       });
 
   it('ranks the active teams with ordinals, pending after them, and counts them in the header', async () => {
@@ -23,9 +26,9 @@ describe.each(engines)('the team list page on %s', (engine) => {
     expect(doc.one('h1').text).toBe('Teams');
     expect(doc.one('.page-header .count').text).toBe('3 teams');
     expect(rows(doc)).toEqual([
-      ['1st', 'BRAVO Bravo Battalion', '25.00', '4'],
-      ['2nd', 'ALPHA Alpha Company', '24.00', '5'],
-      ['pending', 'CHARLIE Charlie Corps', '26.00', '1'],
+      ['1st –', 'BRAVO Bravo Battalion', '1–0', '25.00', 'Matches 4'],
+      ['2nd –', 'ALPHA Alpha Company', '1–0', '24.00', 'Matches 5'],
+      ['pending', 'CHARLIE Charlie Corps', '1–0', '26.00 provisional', 'Matches 1'],
     ]);
     const headers = doc.all('#team-list th').map((th) => th.text);
     expect(headers).toContain('TrueSkill mean (μ)');
@@ -45,7 +48,7 @@ describe.each(engines)('the team list page on %s', (engine) => {
   it('shows the inactive teams with inactiveOnly=true and keeps it in the links', async () => {
     const doc = await page('/teams?series=S1&inactiveOnly=true');
     expect(doc.one('h1').text).toBe('Inactive Teams');
-    expect(rows(doc)).toEqual([['1st', 'DELTA Delta Division', '5.00', '6']]);
+    expect(rows(doc)).toEqual([['1st new', 'DELTA Delta Division', '1–0', '5.00', 'Matches 6']]);
     const cards = doc.all('nav[aria-label="View"] a').map((a) => a.attrs['href']);
     expect(cards).toContain('/teams?series=S1&inactiveOnly=true&view=cards');
     expect(doc.all('form[role="search"] input[type="hidden"]').map((i) => [i.attrs['name'], i.attrs['value']])).toEqual(
@@ -57,9 +60,11 @@ describe.each(engines)('the team list page on %s', (engine) => {
   });
 
   it('finds teams by tag or name, case-insensitively, keeping their ranks', async () => {
-    expect(rows(await page('/teams?series=S1&query=alp'))).toEqual([['2nd', 'ALPHA Alpha Company', '24.00', '5']]);
+    expect(rows(await page('/teams?series=S1&query=alp'))).toEqual([
+      ['2nd –', 'ALPHA Alpha Company', '1–0', '24.00', 'Matches 5'],
+    ]);
     expect(rows(await page('/teams?series=S1&query=%20corps%20'))).toEqual([
-      ['pending', 'CHARLIE Charlie Corps', '26.00', '1'],
+      ['pending', 'CHARLIE Charlie Corps', '1–0', '26.00 provisional', 'Matches 1'],
     ]);
     const none = await page('/teams?series=S1&query=%25');
     expect(none.all('#team-list')).toHaveLength(0);

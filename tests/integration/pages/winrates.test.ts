@@ -28,14 +28,15 @@ describe.each(engines)('win-rate page on %s', (engine) => {
       .sort(([a, x], [b, y]) => y.matches - x.matches || a.localeCompare(b))
       .map(([map, w]) => [
         map,
-        String(w.matches),
-        `${w.Allies} (${pct(w.Allies, w.matches)})`,
-        `${w.Axis} (${pct(w.Axis, w.matches)})`,
+        // Stacked cells carry their column's label for narrow screens.
+        `Matches ${w.matches}`,
+        `Allies ${w.Allies} (${pct(w.Allies, w.matches)})`,
+        `Axis ${w.Axis} (${pct(w.Axis, w.matches)})`,
       ]);
     // The fixture's public matches: Carentan won once by each side, Foy by the Axis.
     expect(expected).toEqual([
-      ['Carentan', '2', '1 (50%)', '1 (50%)'],
-      ['Foy', '1', '0 (0%)', '1 (100%)'],
+      ['Carentan', 'Matches 2', 'Allies 1 (50%)', 'Axis 1 (50%)'],
+      ['Foy', 'Matches 1', 'Allies 0 (0%)', 'Axis 1 (100%)'],
     ]);
     const byMap = sectionById(page, 'by-map') ?? '';
     expect(tableRows(byMap.slice(byMap.indexOf('Decided matches by map')))).toEqual(expected);
