@@ -25,7 +25,7 @@ test('a visitor browses the tournaments: list, a tournament, its older matches, 
   await expect(page.getByText('Event · Active · Season 3')).toBeVisible();
   const matches = page.getByRole('table', { name: /^Matches of Season 3 Cup/ });
   await expect(matches.locator('tbody tr')).toHaveCount(10);
-  const teams = page.getByRole('table', { name: /^Teams of Season 3 Cup/ });
+  const teams = page.getByRole('table', { name: /^Standings of Season 3 Cup/ });
   expect(await teams.locator('tbody tr').count()).toBeGreaterThan(1);
   await expectNoAxeViolations(page);
 

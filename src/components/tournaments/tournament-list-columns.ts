@@ -1,14 +1,32 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
-import type { Tournament } from '#lib/schemas/tournament.ts';
+import type { TournamentStatus, TournamentSummary } from '#lib/schemas/tournament.ts';
+import { formatDate } from '#lib/format/index.ts';
 import { href, paths } from '#lib/links.ts';
 import InviteLink from './InviteLink.astro';
 
+const STATUS_TEXT: Record<TournamentStatus, string> = {
+  upcoming: 'Upcoming',
+  running: 'Running',
+  finished: 'Finished',
+};
+
+/** Its own dates where it has them, else those of its first and last match; '–' before any. */
+function datesText(t: TournamentSummary): string {
+  const from = t.starts_at ?? t.first_match;
+  const to = t.ends_at ?? t.last_match;
+  if (!from && !to) return '–';
+  if (!from || !to || formatDate(from) === formatDate(to)) return formatDate((from ?? to)!);
+  return `${formatDate(from)} – ${formatDate(to)}`;
+}
+
 /**
- * The tournament list's columns (issue 13: icon, name, event flag, active, invite), plus the series it belongs
- * to. The badge links to the tournament; `url` is the page's address, for carried links.
+ * The tournament list's columns: the tournament (icon, name), its series, event or not, its dates, status
+ * (upcoming, running, finished), the number of teams, the winner once it is over, and the invite. The badge links
+ * to the tournament; `url` is the page's address, for carried links. Narrow: tournament, status and winner, with
+ * the dates and teams under them.
  */
-export function tournamentListColumns(url: URL): Column<Tournament>[] {
+export function tournamentListColumns(url: URL): Column<TournamentSummary>[] {
   return [
     {
       id: 'tournament',
@@ -16,18 +34,28 @@ export function tournamentListColumns(url: URL): Column<Tournament>[] {
       priority: 'key',
       cell: (t) => cell.team({ tag: t.tag, name: t.name, icon: t.icon }, href(paths.tournament(t.tag), url)),
     },
-    { id: 'series', header: 'Series', priority: 'sub', label: 'Series', cell: (t) => t.series },
+    { id: 'series', header: 'Series', label: 'Series', cell: (t) => t.series },
     {
       id: 'event',
       header: 'Event',
-      priority: 'sub',
       cell: (t) => (t.event ? 'Event' : cell.text('Not an event', { muted: true })),
     },
+    { id: 'dates', header: 'Dates', priority: 'sub', cell: (t) => datesText(t) },
     {
-      id: 'active',
+      id: 'status',
       header: 'Status',
       priority: 'key',
-      cell: (t) => (t.active ? 'Active' : cell.text('Inactive', { muted: true })),
+      cell: (t) => (t.status === 'running' ? STATUS_TEXT.running : cell.text(STATUS_TEXT[t.status], { muted: true })),
+    },
+    { id: 'teams', header: 'Teams', align: 'end', priority: 'sub', label: 'Teams', cell: (t) => t.teams },
+    {
+      id: 'winner',
+      header: 'Winner',
+      priority: 'key',
+      cell: (t) =>
+        t.winner
+          ? cell.team(t.winner, t.winner.registered ? href(paths.team(t.winner.tag), url) : null, { showName: false })
+          : cell.text('–', { muted: true }),
     },
     {
       id: 'invite',

@@ -74,7 +74,7 @@ export interface TournamentCard {
   active: boolean;
   teams: number;
   matches: number;
-  /** The best three teams by wins (then fewer losses). */
+  /** The top three of the tournament's table. */
   leaders: { tag: string; wins: number; losses: number }[];
 }
 
@@ -170,10 +170,8 @@ export function tournamentCard(
   tournament: Tournament,
   records: readonly TournamentTeamRecord[],
 ): TournamentCard {
-  const leaders = [...records]
-    .sort((a, b) => b.wins - a.wins || a.losses - b.losses || a.tag.localeCompare(b.tag))
-    .slice(0, 3)
-    .map((r) => ({ tag: r.tag, wins: r.wins, losses: r.losses }));
+  // The records come ranked as the page's table (points, then sector difference).
+  const leaders = records.slice(0, 3).map((r) => ({ tag: r.tag, wins: r.wins, losses: r.losses }));
   const played = records.reduce((sum, r) => sum + r.wins + r.losses, 0);
   return {
     kind: 'tournament',

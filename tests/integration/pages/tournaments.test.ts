@@ -103,6 +103,28 @@ async function arrange(db: Db) {
   await insertMatch(db, { series: s1, tournament: t1, winner: ccc, loser: aaa, day: 41, visibility: 'private' });
   await insertMatch(db, { series: s2, tournament: t1, winner: ccc, loser: aaa, day: 42 });
   await insertMatch(db, { series: s1, tournament: null, winner: ccc, loser: aaa, day: 43 });
+  // A finished knockout cup of S1: semi-finals AAA over CCC and BBB over the unregistered ZZZ, then the final.
+  const ko = (
+    await db
+      .insertInto('tournaments')
+      .values({
+        tag: 'KO',
+        name: 'Knockout Cup',
+        icon: null,
+        invite: null,
+        series_id: s1,
+        starts_at: new Date('2026-03-01T00:00:00Z'),
+        ends_at: new Date('2026-03-08T00:00:00Z'),
+        event: true,
+        active: false,
+        description: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await insertMatch(db, { series: s1, tournament: ko, winner: aaa, loser: ccc, day: 50 });
+  await insertMatch(db, { series: s1, tournament: ko, winner: bbb, loser: zzz, day: 51 });
+  await insertMatch(db, { series: s1, tournament: ko, winner: aaa, loser: bbb, day: 52 });
 }
 
 // One step at a time: ultrahtml's selector does not match a descendant chain of three ('#id tbody tr').
@@ -123,14 +145,29 @@ describe.each(engines)('tournament pages on %s', (engine) => {
     return { status: response.status, html: await response.text() };
   };
 
-  it('lists the tournaments with their series, event flag, state and invite; only admins get "Create tournament"', async () => {
+  it('lists the tournaments with their series, dates, status, teams, winner and invite; only admins get "Create tournament"', async () => {
     const { status, html } = await page('/statistics/tournaments?series=S2');
     expect(status).toBe(200);
     const rows = rowsOf(html, 'tournament-list');
     expect(rows.map((r) => r.all('th, td').map((c) => c.text))).toEqual([
-      ['T1 T1 Spring Cup', 'Series S1', 'Event', 'Active', 'Join Spring Cup'],
+      // Newest first. A finished cup names its winner and its own dates; a running one the dates of its matches.
+      ['KO KO Knockout Cup', 'Series S1', 'Event', 'Mar 1, 2026 – Mar 8, 2026', 'Finished', 'Teams 4', 'AA AAA', '–'],
+      [
+        'T1 T1 Spring Cup',
+        'Series S1',
+        'Event',
+        'Jan 1, 2026 – Jan 2, 2026',
+        'Running',
+        'Teams 3',
+        '–',
+        'Join Spring Cup',
+      ],
     ]);
-    expect(rows[0]?.all('a')[0]?.attrs['href']).toBe('/statistics/tournaments/T1?series=S2');
+    expect(rows[0]?.all('a').map((a) => a.attrs['href'])).toEqual([
+      '/statistics/tournaments/KO?series=S2',
+      '/teams/AAA?series=S2',
+    ]);
+    expect(rows[1]?.all('a')[0]?.attrs['href']).toBe('/statistics/tournaments/T1?series=S2');
     expect(html).not.toContain('Create tournament');
     const asAdmin = await page('/statistics/tournaments?series=S2', admin);
     expect(
@@ -170,11 +207,37 @@ describe.each(engines)('tournament pages on %s', (engine) => {
     const { html } = await page('/statistics/tournaments/T1?series=S1');
     const records = rowsOf(html, 'tournament-teams').map((r) => r.all('th, td').map((c) => c.text));
     expect(records).toEqual([
-      // Team, W–L, matches (labelled where a phone stacks the row), share won.
-      ['AA AAA Team AAA', '13–0', 'Matches 13', '100.0%'],
-      ['BB BBB Team BBB', '10–13', 'Matches 23', '43.5%'],
-      ['ZZZ unregistered', '0–10', 'Matches 10', '0.0%'],
+      // Rank, team, W–L, matches and sectors (labelled where a phone stacks the row), points, share won.
+      ['1.', 'AA AAA Team AAA', '13–0', 'Matches 13', 'Sectors 65:0 (+65)', '39', '100.0%'],
+      ['2.', 'BB BBB Team BBB', '10–13', 'Matches 23', 'Sectors 50:65 (−15)', '30', '43.5%'],
+      ['3.', 'ZZZ unregistered', '0–10', 'Matches 10', 'Sectors 0:50 (−50)', '0', '0.0%'],
     ]);
+    // A league (BBB lost more than once) has no bracket.
+    expect(parseHtml(html).all('#tournament-bracket')).toHaveLength(0);
+  });
+
+  it('draws the bracket of a knockout event, round by round, and ranks its table', async () => {
+    const { status, html } = await page('/statistics/tournaments/KO?series=S1');
+    expect(status).toBe(200);
+    const bracket = parseHtml(html).all('#tournament-bracket')[0];
+    const rounds = bracket?.all('li.round') ?? [];
+    expect(
+      rounds.map((r) => [r.all('h3')[0]?.text, r.all('li.match').map((m) => m.all('p').map((p) => p.text))]),
+    ).toEqual([
+      [
+        'Semi-finals',
+        [
+          ['Winner: AA AAA 5', 'CC CCC 0'],
+          ['Winner: BB BBB 5', 'ZZZ unregistered 0'],
+        ],
+      ],
+      ['Final', [['Winner: AA AAA 5', 'BB BBB 0']]],
+    ]);
+    expect(bracket?.all('a.details').map((a) => a.attrs['href'])).toHaveLength(3);
+    const records = rowsOf(html, 'tournament-teams').map(
+      (r) => r.all('th, td')[0]?.text + ' ' + r.all('.tag')[0]?.text,
+    );
+    expect(records).toEqual(['1. AAA', '2. BBB', '3. CCC', '3. ZZZ']);
   });
 
   it('answers 404 for an unknown tournament and ignores a bad page number', async () => {

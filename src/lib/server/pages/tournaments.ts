@@ -1,11 +1,11 @@
 import type { Match } from '#lib/schemas/match.ts';
 import type { Series } from '#lib/schemas/series.ts';
-import type { Tournament, TournamentTeamRecord } from '#lib/schemas/tournament.ts';
+import type { Tournament, TournamentResults, TournamentSummary } from '#lib/schemas/tournament.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { getTournament, listTournamentsView } from '#lib/server/services/read/tournaments.ts';
-import { getTournamentRecords } from '#lib/server/services/read/tournament-records.ts';
+import { getTournamentResults, summarizeTournaments } from '#lib/server/services/read/tournament-records.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { requireSeries, toSeries } from '#lib/server/services/series.ts';
 import { pagingToQuery, type Paging } from '#lib/kit/pager.ts';
@@ -18,14 +18,19 @@ import { settle, type Settled } from './settle.ts';
 export const TOURNAMENT_MATCHES_PAGE_SIZE = 10;
 
 export interface TournamentListPage {
-  tournaments: Tournament[];
+  /** With their dates, teams, status and winner. */
+  tournaments: TournamentSummary[];
   /** The caller may create and edit tournaments (the API would allow it). */
   canManage: boolean;
 }
 
-/** /statistics/tournaments: every tournament, newest first (they span series; each names its own). */
+/**
+ * /statistics/tournaments: every tournament, newest first (they span series; each names its own), with what its
+ * matches say: dates, teams, status and winner.
+ */
 export async function loadTournamentList(locals: App.Locals): Promise<TournamentListPage> {
-  const tournaments = await listTournamentsView(await getDb(), false);
+  const db = await getDb();
+  const tournaments = await summarizeTournaments(db, await listTournamentsView(db, false), locals.series?.id ?? null);
   return { tournaments, canManage: isAdmin(locals.actor) };
 }
 
@@ -35,8 +40,8 @@ export interface TournamentDetailPage {
   series: Series | null;
   /** One page of its public matches, newest first, and how many there are. */
   matches: Settled<{ matches: Match[]; total: number }>;
-  /** The teams that played in it with their records there. */
-  records: Settled<TournamentTeamRecord[]>;
+  /** The teams that played in it, ranked as a table, and its knockout bracket when it is an event that has one. */
+  results: Settled<TournamentResults>;
   canManage: boolean;
   /** Link previews: teams, matches and leader in words, and the image (none while the records fail). */
   meta: PageMeta;
@@ -63,12 +68,12 @@ export async function loadTournamentDetail(
       tournament,
       series: null,
       matches: { ok: { matches: [], total: 0 } },
-      records: { ok: [] },
+      results: { ok: { records: [], bracket: null } },
       canManage,
       meta,
     };
   }
-  const [matches, records] = await Promise.all([
+  const [matches, results] = await Promise.all([
     settle(async () => {
       const { offset } = pagingToQuery(paging);
       const list = await listSeriesMatches(db, seriesRow, {
@@ -79,13 +84,13 @@ export async function loadTournamentDetail(
       });
       return { matches: list.matches, total: list.meta.total_count };
     }),
-    settle(() => getTournamentRecords(db, tournament.tag, seriesRow.id)),
+    settle(() => getTournamentResults(db, tournament, seriesRow.id)),
   ]);
   const meta: PageMeta =
-    records.error === undefined
-      ? previewMeta(tournamentCard(seriesRow.tag, tournament, records.ok))
+    results.error === undefined
+      ? previewMeta(tournamentCard(seriesRow.tag, tournament, results.ok.records))
       : { description: tournament.description || tournament.name, type: 'website' };
-  return { tournament, series: toSeries(seriesRow), matches, records, canManage, meta };
+  return { tournament, series: toSeries(seriesRow), matches, results, canManage, meta };
 }
 
 /**

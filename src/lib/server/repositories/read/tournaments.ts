@@ -35,17 +35,17 @@ export function findTournamentRow(db: DB, tag: string): Promise<TournamentReadRo
     .executeTakeFirst();
 }
 
-/**
- * Both sides of every public match of a tournament in one series (disputed reports left out: their result is in
- * question), with each side's live registration, for the tournament's team records.
- */
-export function listTournamentResults(db: DB, tournamentTag: string, seriesId: number) {
+function selectTournamentResults(db: DB) {
   return db
     .selectFrom('matches as m')
     .innerJoin('tournaments as tn', 'tn.id', 'm.tournament_id')
     .leftJoin('teams as w', 'w.id', 'm.winner_team_id')
     .leftJoin('teams as l', 'l.id', 'm.loser_team_id')
     .select([
+      'tn.tag as tournament_tag',
+      'm.id',
+      'm.date',
+      'm.result',
       'm.winner_tag',
       'm.loser_tag',
       'm.winner_team_id',
@@ -59,10 +59,35 @@ export function listTournamentResults(db: DB, tournamentTag: string, seriesId: n
       'l.icon as loser_icon',
       'l.deleted_at as loser_deleted_at',
     ])
-    .where((eb) => eb(eb.fn('lower', ['tn.tag']), '=', tournamentTag.toLowerCase()))
-    .where('m.series_id', '=', seriesId)
     .where('m.visibility', '=', 'public')
     .where('m.calculation_status', '!=', 'disputed')
+    .orderBy('m.date')
+    .orderBy('m.id');
+}
+
+/**
+ * Both sides of every public match of a tournament in one series (disputed reports left out: their result is in
+ * question), oldest first, with each side's live registration, for the tournament's standings and bracket.
+ */
+export function listTournamentResults(db: DB, tournamentTag: string, seriesId: number) {
+  return selectTournamentResults(db)
+    .where((eb) => eb(eb.fn('lower', ['tn.tag']), '=', tournamentTag.toLowerCase()))
+    .where('m.series_id', '=', seriesId)
+    .execute();
+}
+
+/**
+ * The same for every tournament at once, each read in its own series (one without a series in
+ * `fallbackSeriesId`, the series in use, as its page does), for the tournament list.
+ */
+export function listAllTournamentResults(db: DB, fallbackSeriesId: number | null) {
+  return selectTournamentResults(db)
+    .where((eb) =>
+      eb.or([
+        eb('m.series_id', '=', eb.ref('tn.series_id')),
+        eb.and([eb('tn.series_id', 'is', null), eb('m.series_id', '=', fallbackSeriesId ?? -1)]),
+      ]),
+    )
     .execute();
 }
 
