@@ -66,6 +66,8 @@ export const playerDetailSchema = z.object({
     event: playerGameSchema.optional(),
     friendly: playerGameSchema.optional(),
   }),
+  /** Public matches of the series the player played, whichever team they played for (the teams' sum or more). */
+  matches_played: z.number().int(),
   teams: z.array(playerTeamSchema),
   claimed: z.boolean(),
   owned: z.boolean(),

@@ -122,6 +122,8 @@ describe.each(engines)('player pages on %s', (engine) => {
     expect(html).toMatch(/<h1[^>]*>Player1<\/h1>/);
     expect(text).toContain('Also known as Alpha One, A1_%');
     expect(text).toContain('ALPHA Alpha Company 2 matches');
+    // The header counts the matches as the team line does (public matches of the series), so the two agree.
+    expect(text).toContain('2 matches in this series');
     // Player 1 (2 matches) is compared with players 2-4; private player 7 never counts.
     expect(tableRows(sectionById(html, 'rates') ?? '')).toEqual([
       ['Kills/min', 'x̄ 1.00', 'Spread 0.10', 'Better than 50%'],

@@ -202,6 +202,8 @@ describe.each(engines)('read API endpoints on %s', (engine) => {
     expect(player.teams).toEqual([
       { tag: 'ALPHA', name: 'Alpha Company', icon: 'https://img.example/alpha.png', matches: 2 },
     ]);
+    // Counted as the team line is (public matches of the series; the private one on day 4 is left out).
+    expect(player.matches_played).toBe(2);
     const two = playerDetailSchema.parse(await ok(`/v3/series/S1/players/${steamId(2)}`));
     expect([two.name, two.steam_name]).toEqual(['PrimaryTwo', 'Player2']);
   });

@@ -81,24 +81,26 @@ export function findPlayers(db: DB, steamIds: string[]) {
 }
 
 /**
- * The registered teams the player played for in public matches of the series, most matches first. Driven from the
- * player's own rows (a lateral lookup of each match) so that the cost follows the player's matches, not the series'.
+ * The teams the player played for in public matches of the series, most matches first, and a row without a team
+ * (tag null) for the matches played with an unregistered or deleted team: together, every public match of the
+ * player in the series. Driven from the player's own rows (a lateral lookup of each match) so that the cost follows
+ * the player's matches, not the series'.
  */
 export async function listPlayerTeams(db: DB, seriesId: number, steamId: string) {
-  const result = await sql<{ tag: string; name: string; icon: string | null; matches: number }>`
-    select t.tag, t.name, t.icon, x.n::int as matches
+  const result = await sql<{ tag: string | null; name: string | null; icon: string | null; matches: number }>`
+    select t.tag, t.name, t.icon, sum(x.n)::int as matches
     from (
       select s.team_id, count(*) as n
       from player_match_stats s
       join lateral (
         select 1 from matches m where m.id = s.match_id and m.series_id = ${seriesId} and m.visibility = 'public' offset 0
       ) public_match on true
-      where s.steam_id = ${steamId} and s.team_id is not null
+      where s.steam_id = ${steamId}
       group by s.team_id
     ) x
-    join teams t on t.id = x.team_id
-    where t.deleted_at is null
-    order by x.n desc, t.tag`.execute(db);
+    left join teams t on t.id = x.team_id and t.deleted_at is null
+    group by t.tag, t.name, t.icon
+    order by matches desc, t.tag`.execute(db);
   return result.rows;
 }
 

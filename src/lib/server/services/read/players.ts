@@ -109,7 +109,12 @@ export async function getPlayerDetail(
       name,
       aliases: [name, ...aliases.filter((a) => a !== name)],
       games,
-      teams: teams.map((t) => ({ tag: t.tag, name: t.name, icon: t.icon, matches: Number(t.matches) })),
+      matches_played: teams.reduce((sum, t) => sum + Number(t.matches), 0),
+      teams: teams.flatMap((t) =>
+        t.tag === null || t.name === null
+          ? []
+          : [{ tag: t.tag, name: t.name, icon: t.icon, matches: Number(t.matches) }],
+      ),
       claimed: owner != null,
       owned,
       visibility: player.visibility,
