@@ -128,7 +128,7 @@ await Promise.all([
       '--log-level=warn',
       '.',
     ]).then(record('prettier'));
-    await runQuietly('Lint (eslint)', [bin('eslint/bin/eslint.js'), '.']).then(record('eslint'));
+    await runQuietly('Lint (eslint)', [bin('eslint/bin/eslint.js'), '--max-warnings=0', '.']).then(record('eslint'));
   })(),
   (async () => {
     if (build) {
@@ -139,24 +139,40 @@ await Promise.all([
     }
     // After the build: both write Astro's generated types (.astro/).
     if (check)
-      await runQuietly('Type check (astro check)', [bin('astro/bin/astro.mjs'), 'check']).then(record('astro check'));
+      await runQuietly('Type check (astro check)', [
+        bin('astro/bin/astro.mjs'),
+        'check',
+        '--minimumSeverity',
+        'warning',
+      ]).then(record('astro check'));
   })(),
 ]);
 const counts: Counts = { passed: 0, failed: 0 };
 if (!only || only === 'vitest') {
-  const out = path.join(root, '.tmp/vitest.json');
-  fs.rmSync(out, { force: true });
-  const ok = await run('Unit and integration tests (vitest)', [
-    bin('vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
-  const c = vitestCounts(out);
-  counts.passed += c.passed;
-  counts.failed += c.failed;
-  steps.push({ name: 'vitest', ok });
+  // Two tiers (vitest.config.ts): the fast one under coverage, whose thresholds may only rise; then integration.
+  const tiers = [
+    {
+      label: 'Unit and component tests with coverage (vitest)',
+      args: ['--project=unit', '--project=components', '--coverage'],
+    },
+    { label: 'Integration tests (vitest)', args: ['--project=integration'] },
+  ];
+  for (const [i, tier] of tiers.entries()) {
+    const out = path.join(root, `.tmp/vitest-${i}.json`);
+    fs.rmSync(out, { force: true });
+    const ok = await run(tier.label, [
+      bin('vitest/vitest.mjs'),
+      'run',
+      ...tier.args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ]);
+    const c = vitestCounts(out);
+    counts.passed += c.passed;
+    counts.failed += c.failed;
+    steps.push({ name: i === 0 ? 'vitest fast tier' : 'vitest integration', ok });
+  }
 }
 if (!only || only === 'e2e') {
   // The seeding goes on beside vitest when the steps before it ended first.
