@@ -22,7 +22,10 @@ const nodeBuiltins = {
 };
 const pages = { regex: '^#lib/server/pages/', message: 'Page loaders are called by pages only.' };
 
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const d3 = { regex: '^d3(-[a-z]+)?$', message: 'Import d3 through #lib/charts/d3.ts, the one place that names it.' };
+
+/** The layer's forbidden imports, and d3 anywhere but its one place. */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, d3] }] });
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', '.tmp/', 'test-results/', 'playwright-report/'] },
@@ -83,5 +86,9 @@ export default tseslint.config(
       regex: '^#lib/server/(services|http)/',
       message: 'Repositories only query the database: rules and HTTP live in services and endpoints.',
     }),
+  },
+  {
+    files: ['src/lib/charts/d3.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [climbing, server, client, pages] }] },
   },
 );

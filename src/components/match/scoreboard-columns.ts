@@ -1,6 +1,7 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
-import { attribute, escapeText } from '#lib/kit/badges.ts';
+import { attribute } from '#lib/kit/badges.ts';
+import { escapeText } from '#lib/format/markup.ts';
 import { withParams } from '#lib/links.ts';
 import type { ScoreboardRow } from '#lib/matches/scoreboard.ts';
 

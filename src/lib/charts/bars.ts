@@ -2,8 +2,7 @@
  * Grouped horizontal bar chart geometry: one row per group (a map, a side, a head-to-head measure) with one bar per
  * series in it (Allies and Axis win rates; team A and team B).
  */
-import { scaleLinear } from 'd3-scale';
-import { max } from 'd3-array';
+import { max, scaleLinear } from './d3.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 
 /** The colour family of a bar: the sides have their own; 'first'/'second' tell two teams apart. */

@@ -2,8 +2,7 @@
  * Time-bucket histogram geometry: events (kills) of each side counted in 5, 10 or 15 minute buckets of a match,
  * drawn as grouped columns per bucket.
  */
-import { bin } from 'd3-array';
-import { scaleLinear } from 'd3-scale';
+import { bin, scaleLinear } from './d3.ts';
 import { bands } from './bars.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 import type { BarTone } from './bars.ts';

@@ -3,7 +3,7 @@
  * element per tick and per bar was most of a chart's render time): the axes of every chart and the bars of the bar
  * chart. Text is escaped as Astro escapes it (#lib/kit/badges.ts).
  */
-import { escapeText } from '#lib/kit/badges.ts';
+import { escapeText } from '#lib/format/markup.ts';
 import type { Bar } from './bars.ts';
 import type { Box, Tick } from './frame.ts';
 

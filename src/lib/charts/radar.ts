@@ -2,8 +2,7 @@
  * Radar chart geometry for a player's skill: four axes (kills, deaths inverted, support and combat per minute),
  * each a z-score against the series' players, so 0 is the average player and outwards is better on every axis.
  */
-import { scaleLinear } from 'd3-scale';
-import { line, curveLinearClosed } from 'd3-shape';
+import { curveLinearClosed, line, scaleLinear } from './d3.ts';
 import { round } from './frame.ts';
 
 /** The four skill dimensions in the order of the API's skill_vector. */

@@ -2,8 +2,7 @@
  * Rating history chart geometry: a team's mu with its uncertainty band (mu - sigma .. mu + sigma) and its score
  * (mu - 3 sigma, the number it is ranked by) over time.
  */
-import { scaleLinear, scaleUtc } from 'd3-scale';
-import { extent } from 'd3-array';
+import { extent, scaleLinear, scaleUtc } from './d3.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 import { formatDecimal } from '#lib/format/index.ts';
 

@@ -3,8 +3,7 @@
  * favourite won), joined in order, against the diagonal a perfectly calibrated forecast would follow. Both axes
  * run from 50% to 100% (a favourite's forecast is at least 50%); an observed share under 50% is drawn at the edge.
  */
-import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
+import { line, scaleLinear } from './d3.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 import type { ReliabilityPoint } from '#lib/schemas/ratings-page.ts';
 

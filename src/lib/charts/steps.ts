@@ -2,8 +2,7 @@
  * Cap-flip step chart geometry: how many sectors each side held over a match, from the objective captures
  * ("new_score" 'A-X' after each flip), as two step lines on 0..5 sectors.
  */
-import { scaleLinear } from 'd3-scale';
-import { curveStepAfter, line } from 'd3-shape';
+import { curveStepAfter, line, scaleLinear } from './d3.ts';
 import { DEFAULT_FRAME, plotBox, round, type Box, type Frame, type Tick } from './frame.ts';
 
 export interface CapFlipInput {

@@ -6,6 +6,7 @@
  * badge's own class, so the markup carries no scoping attributes.
  */
 import { calculationStatusLabel, formatDate, formatDateTime, ordinal, statusTone } from '#lib/format/index.ts';
+import { escapeText } from '#lib/format/markup.ts';
 import { iconTone, iconUrl, initials } from './team-icon.ts';
 
 /** A team as badges show it; an unregistered team is known by its tag only. */
@@ -19,12 +20,6 @@ export interface TeamRef {
 
 export type Side = 'Allies' | 'Axis';
 export type IconSize = 24 | 48;
-
-// The escaping Astro applies to text (escapeHTML) and to attribute values (toAttributeString).
-const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
-
-/** Text as Astro escapes an expression's value in HTML. */
-export const escapeText = (text: string): string => text.replace(/[&<>'"]/g, (c) => TEXT_ESCAPES[c]!);
 
 /** ` name="value"` as Astro writes an attribute (` name` for '', nothing for undefined). */
 export const attribute = (name: string, value: string | undefined): string =>

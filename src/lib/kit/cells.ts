@@ -4,11 +4,11 @@
  */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { calculationStatusLabel, formatDate, formatDecimal, formatPercent, formatScore } from '#lib/format/index.ts';
+import { escapeText } from '#lib/format/markup.ts';
 import {
   attribute,
   dateTimeHtml,
   outcomeHtml,
-  escapeText,
   rankHtml,
   rankText,
   sideLabelHtml,

@@ -6,7 +6,7 @@
  */
 import { stacks, type Align, type Column } from './table.ts';
 import { plainCellHtml, type CellValue } from './cells.ts';
-import { escapeText } from './badges.ts';
+import { escapeText } from '#lib/format/markup.ts';
 
 /** The class of a cell aligned `align`, as the Table prints it (none for 'start'). */
 export function alignClass(align: Align): string | undefined {

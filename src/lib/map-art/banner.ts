@@ -4,7 +4,8 @@
  * map's name next to it.
  */
 import { mulberry32, type Rng } from '#lib/domain/logs/write/prng.ts';
-import { escapeXml, el, mix, polygonPath } from './svg.ts';
+import { el, mix, polygonPath } from './svg.ts';
+import { escapeXml } from '#lib/format/markup.ts';
 import { lightFor, themeOf, type Landmark, type Light } from './themes.ts';
 import type { BannerVariant } from './catalogue.ts';
 

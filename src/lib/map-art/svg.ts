@@ -1,15 +1,5 @@
 /** Small helpers to write SVG markup as strings (the art is served as files and inlined by components). */
-
-/** Characters XML 1.0 does not allow (C0 controls but tab and newlines, U+FFFE/U+FFFF, lone surrogates). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/**
- * Text made safe for SVG (and any XML) content and attribute values: markup characters escaped, characters XML
- * cannot hold replaced by U+FFFD (a parser would refuse the whole document for one of them).
- */
-export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '\uFFFD').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeXml } from '#lib/format/markup.ts';
 
 /** An element with attributes (numbers rounded to 1 decimal) and optional inner markup. */
 export function el(name: string, attributes: Record<string, string | number | undefined>, inner?: string): string {

@@ -3,7 +3,8 @@
  * holds it and labelled with that side's name, the two HQs named at the ends, and cap flips drawn as numbered
  * markers on the sector that changed hands.
  */
-import { escapeXml, el } from './svg.ts';
+import { el } from './svg.ts';
+import { escapeXml } from '#lib/format/markup.ts';
 import type { SectorLayout } from './catalogue.ts';
 import { chosenStrongpoints } from './layout.ts';
 

@@ -3,7 +3,8 @@
  * lines clipped to a length that fits, the initials tile of a team, and lists of figures. Plain SVG strings
  * (#lib/map-art/svg.ts), rendered to PNG on the server with the font the project ships (Inter).
  */
-import { el, escapeXml } from '#lib/map-art/svg.ts';
+import { el } from '#lib/map-art/svg.ts';
+import { escapeXml } from '#lib/format/markup.ts';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;

@@ -2,9 +2,15 @@
 import type { Rating, TeamKey } from './types.ts';
 import type { TeamRating } from './replay-types.ts';
 
-/** The conservative skill estimate mu - 3 sigma (about 99.9% sure the skill is at least this). */
+/** How many standard deviations the score stands below the mean (SQL orderings use it too: scoreSql). */
+export const SCORE_SIGMAS = 3;
+
+/**
+ * The conservative skill estimate mu - 3 sigma (about 99.9% sure the skill is at least this): the score teams are
+ * ranked by. The one place the formula is written; SQL orderings build theirs from SCORE_SIGMAS.
+ */
 export function conservativeScore(r: Rating): number {
-  return r.mu - 3 * r.sigma;
+  return r.mu - SCORE_SIGMAS * r.sigma;
 }
 
 /** A leaderboard row. `ranked` is false for teams still pending (too few matches). */

@@ -4,13 +4,15 @@ import type { Match } from '#lib/schemas/match.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { canonicalUrl, feedPath, SITE_NAME } from '#lib/meta.ts';
 import { paths } from '#lib/links.ts';
-import { escapeXml } from '#lib/map-art/svg.ts';
+import { escapeXml } from '#lib/format/markup.ts';
 import { formatDate, formatScore, matchTypeLabel } from '#lib/format/index.ts';
+import { conservativeScore } from '#lib/domain/rating/ranking.ts';
 
 /** The feed's length: the latest posted matches. */
 export const FEED_MATCHES = 50;
 
-const score = (mu: number | null, sigma: number | null) => (mu === null || sigma === null ? null : mu - 3 * sigma);
+const score = (mu: number | null, sigma: number | null) =>
+  mu === null || sigma === null ? null : conservativeScore({ mu, sigma });
 
 /** A match in words: who beat whom, how, where and when, and the winner's and loser's score changes. */
 export function matchSummary(match: Match): string {

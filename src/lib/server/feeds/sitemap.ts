@@ -3,7 +3,7 @@ import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { listSitemapKeys } from '#lib/server/repositories/read/sitemap.ts';
 import { canonicalUrl } from '#lib/meta.ts';
 import { paths } from '#lib/links.ts';
-import { escapeXml } from '#lib/map-art/svg.ts';
+import { escapeXml } from '#lib/format/markup.ts';
 
 /** The sitemap protocol's limit of addresses in one file. */
 export const SITEMAP_MAX_URLS = 50_000;

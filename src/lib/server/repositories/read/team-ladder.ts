@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
+import { SCORE_SIGMAS } from '#lib/domain/rating/ranking.ts';
 
 /**
  * The last results of `teamIds` in the series' posted public matches (the ones their record counts), newest
@@ -59,7 +60,7 @@ export async function listRanksAt(
       order by h.team_id, h.date desc, h.id desc
     )
     select p.team_id,
-      (row_number() over (order by (p.num_matches >= ${rankedAfter}) desc, p.mu - 3 * p.sigma desc, lower(t.tag), t.id))::int as rank
+      (row_number() over (order by (p.num_matches >= ${rankedAfter}) desc, p.mu - ${sql.lit(SCORE_SIGMAS)} * p.sigma desc, lower(t.tag), t.id))::int as rank
     from past p
     join teams t on t.id = p.team_id
     where t.deleted_at is null and t.inactive = ${inactive}`.execute(db);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
+import { SCORE_SIGMAS } from '#lib/domain/rating/ranking.ts';
 
 /** A team of a series with its rating and its position in the series ordering. */
 export interface SeriesTeamRow {
@@ -58,7 +59,7 @@ function orderedTeams(db: DB, seriesId: number, rankedAfter: number, inactive: b
       ),
     )
     .select(
-      sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - 3 * r.sigma desc, lower(t.tag), t.id))::int`.as(
+      sql<number>`(row_number() over (order by (r.num_matches >= ${rankedAfter}) desc, r.mu - ${sql.lit(SCORE_SIGMAS)} * r.sigma desc, lower(t.tag), t.id))::int`.as(
         'rank',
       ),
     )

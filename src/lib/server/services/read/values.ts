@@ -1,3 +1,4 @@
+import { conservativeScore } from '#lib/domain/rating/ranking.ts';
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import { mapDisplayName } from '#lib/format/maps.ts';
 import { bannerPath, sectorLayout, tacticalPath } from '#lib/map-art/catalogue.ts';
@@ -12,9 +13,9 @@ export function isoOrNull(value: Date | string | null | undefined): string | nul
   return value == null ? null : iso(value);
 }
 
-/** The conservative rating score the rankings sort by. */
+/** The conservative rating score the rankings sort by (conservativeScore). */
 export function score(mu: number, sigma: number): number {
-  return mu - 3 * sigma;
+  return conservativeScore({ mu, sigma });
 }
 
 /** What a caller-facing read returns: the data, and whether it was computed with the caller's own rights. */
