@@ -13,5 +13,5 @@ export const PATCH = endpoint(async ({ locals, params, request }) => {
   return json(await patchTournament(await getDb(), locals.actor, params.tag ?? '', body));
 });
 
-/** Public read (see services/read/endpoints.ts). */
+/** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.tournament;

@@ -13,5 +13,5 @@ export const POST = endpoint(async ({ locals, request }) => {
   return json(await createTournament(await getDb(), locals.actor, body), 201);
 });
 
-/** Public read (see services/read/endpoints.ts). */
+/** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.tournaments;

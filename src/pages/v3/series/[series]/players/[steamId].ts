@@ -15,5 +15,5 @@ export const POST = endpoint(async ({ locals, params, request }) => {
   );
 });
 
-/** Public read (see services/read/endpoints.ts). */
+/** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.player;

@@ -22,5 +22,5 @@ export const POST = endpoint(async ({ locals, params, request }) => {
   return json(toManagedTeam(team), 201);
 });
 
-/** Public read (see services/read/endpoints.ts). */
+/** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.teams;

@@ -33,5 +33,5 @@ export const DELETE = endpoint(async ({ locals, params }) => {
   return noContent();
 });
 
-/** Public read (see services/read/endpoints.ts). */
+/** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.match;
