@@ -11,5 +11,10 @@ declare namespace App {
     series: import('./lib/server/db/tables/series.ts').SeriesRow | undefined;
     /** What the shell shows: user, series list and choice, active tournaments, outside links. Pages only. */
     shell: import('./lib/schemas/shell.ts').Shell;
+    /**
+     * Set by a page whose own address in another series would not be that page (a team's page in a series the team
+     * did not play in): where the series dropdown leads for each series tag, with its `series` parameter.
+     */
+    seriesLinks?: Record<string, string>;
   }
 }

@@ -13,15 +13,17 @@ function teamCell(team: MatchTeam, url: URL) {
  * The match list's columns (spec issue: date, teams winner first, result, map, type, tournament, status). The
  * date links to the match, so every row leads to its report; `url` is the page's address, for carried links.
  * Narrow, a row is 'winner – result – loser' with its date and map under them; type, tournament and status are on
- * the match's page.
+ * the match's page. `series` names the series the matches belong to when it may not be the page's (a tournament of
+ * another series), so that each link goes straight to the match's own address.
  */
-export function matchListColumns(url: URL): Column<Match>[] {
+export function matchListColumns(url: URL, series?: string): Column<Match>[] {
+  const own = series ? `?series=${encodeURIComponent(series)}` : '';
   return [
     {
       id: 'date',
       header: 'Date',
       priority: 'sub',
-      cell: (m) => cell.date(m.date, href(paths.match(m.match_id), url)),
+      cell: (m) => cell.date(m.date, href(`${paths.match(m.match_id)}${own}`, url)),
     },
     { id: 'winner', header: 'Winner', priority: 'key', cell: (m) => teamCell(m.team_details[0], url) },
     { id: 'result', header: 'Result', align: 'center', priority: 'key', cell: (m) => cell.outcome(null, m.result) },

@@ -6,6 +6,8 @@ export interface ShellUser {
   name: string;
   roles: Role[];
   teams: string[];
+  /** Each managed team's series (tags, newest first) in which it has a row: where its My Teams link may lead. */
+  teamSeries: Record<string, string[]>;
 }
 
 /** An active tournament as the shell and the home page list it. */

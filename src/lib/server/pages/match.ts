@@ -13,9 +13,12 @@ import { preMatchPrediction } from '#lib/server/services/ratings/methodology.ts'
 import { listTournamentsView } from '#lib/server/services/read/tournaments.ts';
 import { mayEditMatch, type MatchEditData } from '#lib/matches/match-edits.ts';
 import { settle } from './settle.ts';
+import { matchAddress } from './addresses.ts';
 
 export type MatchPage =
   | { kind: 'missing' }
+  /** The match is in another series: its own address (spec section 2), to answer with a 301. */
+  | { kind: 'moved'; to: string }
   | { kind: 'private'; signedIn: boolean }
   | {
       kind: 'match';
@@ -34,11 +37,11 @@ export type MatchPage =
     };
 
 /**
- * The match page for the `matchId` of the URL, in the series in use. An id that is not a match of the series (or
- * not an id at all) is the page's 'no match' state; a private match the caller may not see is its private state.
+ * The match page for the `matchId` of the URL, in the series in use. A match of another series is 'moved' to its
+ * own address; an id that is no match at all is the page's 'no match' state; a private match the caller may not see is its private state.
  * Other failures are thrown (the 500 page).
  */
-export async function loadMatchPage(locals: App.Locals, matchId: string | undefined): Promise<MatchPage> {
+export async function loadMatchPage(locals: App.Locals, url: URL, matchId: string | undefined): Promise<MatchPage> {
   const id = idOf(matchId);
   const series = locals.series;
   if (id === undefined || !series) return { kind: 'missing' };
@@ -60,7 +63,10 @@ export async function loadMatchPage(locals: App.Locals, matchId: string | undefi
     const edit = mayEditMatch(locals.shell.user, match.teams) ? await loadEditData(db, series.tag, match) : null;
     return { kind: 'match', match, caps, meta, prediction, edit };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return { kind: 'missing' };
+    if (error instanceof HttpError && error.status === 404) {
+      const to = await matchAddress(db, url, matchId);
+      return to ? { kind: 'moved', to } : { kind: 'missing' };
+    }
     if (error instanceof HttpError && error.status === 403)
       return { kind: 'private', signedIn: locals.actor.kind !== 'anonymous' };
     throw error;

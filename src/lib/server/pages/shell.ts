@@ -3,7 +3,7 @@ import type { Actor } from '#lib/server/auth/actor.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Shell, ShellTournament, ShellUser } from '#lib/schemas/shell.ts';
 import { getConfig } from '#lib/server/config.ts';
-import { listTeamTags } from '#lib/server/repositories/teams.ts';
+import { listTeamTagsWithSeries } from '#lib/server/repositories/read/addresses.ts';
 import { toSeries } from '#lib/server/services/series.ts';
 import { onDataChange } from '#lib/server/db/changes.ts';
 import { tableWrites } from '#lib/server/db/table-writes.ts';
@@ -58,8 +58,13 @@ export function shellSeries(db: DB): Promise<ShellSeries> {
 
 async function shellUser(db: DB, actor: Actor): Promise<ShellUser | null> {
   if (actor.kind !== 'user') return null;
-  const teams = actor.managedTeamIds.length ? await listTeamTags(db, actor.managedTeamIds) : [];
-  return { name: actor.name, roles: actor.roles, teams };
+  const teams = await listTeamTagsWithSeries(db, actor.managedTeamIds);
+  return {
+    name: actor.name,
+    roles: actor.roles,
+    teams: teams.map((t) => t.tag),
+    teamSeries: Object.fromEntries(teams.map((t) => [t.tag, t.series])),
+  };
 }
 
 /**

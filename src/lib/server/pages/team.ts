@@ -4,7 +4,10 @@ import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
 import { actsForTeam } from '#lib/server/auth/actor.ts';
-import { notFound } from '#lib/server/http/errors.ts';
+import { HttpError, notFound } from '#lib/server/http/errors.ts';
+import type { Series } from '#lib/schemas/series.ts';
+import { findTeamWithSeries } from '#lib/server/repositories/read/addresses.ts';
+import { paths } from '#lib/links.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
 import { listPlayersOfTeam, toTeam, toTeamDetail } from '#lib/server/services/read/teams.ts';
@@ -72,8 +75,21 @@ export interface TeamPage {
   meta: PageMeta;
 }
 
-/** /teams/{team} answers either the page or the address of the team's current tag (an old tag was used). */
-export type TeamPageResult = { page: TeamPage } | { redirectTo: string };
+/**
+ * A team address the series in use has no page for: a team that did not play in it (`name` set, `playedIn` the
+ * series where it did, newest first), or no team at all (`name` null).
+ */
+export interface TeamAbsence {
+  tag: string;
+  name: string | null;
+  playedIn: Series[];
+}
+
+/**
+ * /teams/{team} answers the page, the address of the team's current tag (an old tag was used), or what the series in
+ * use lacks (a link shared last season still says where the team played).
+ */
+export type TeamPageResult = { page: TeamPage } | { redirectTo: string } | { absent: TeamAbsence };
 
 /** The series' active teams in ranking order (the head-to-head choices, and the rows of the team and opponent). */
 type ActiveTeams = Promise<{ rows: SeriesTeamRow[] }>;
@@ -124,6 +140,21 @@ function toTeamMatchItem(row: TeamMatchPageRow): TeamMatchItem {
   };
 }
 
+function absence(locals: App.Locals, team: TeamRow, tags: string[]): { absent: TeamAbsence } {
+  const playedIn = tags.flatMap((tag) => locals.shell.series.filter((s) => s.tag === tag));
+  return { absent: { tag: team.tag, name: team.name, playedIn } };
+}
+
+/** The series dropdown on a team's page: the team in each series where it played, else that series' team list. */
+function seriesLinks(locals: App.Locals, tag: string, playedIn: string[]): Record<string, string> {
+  return Object.fromEntries(
+    locals.shell.series.map((s) => {
+      const page = playedIn.includes(s.tag) ? paths.team(tag) : paths.teams();
+      return [s.tag, `${page}?series=${encodeURIComponent(s.tag)}`];
+    }),
+  );
+}
+
 /** Keeps a rejection of `promise` from going unhandled until the part of the page that awaits it reports it. */
 function quiet<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -132,7 +163,7 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * /teams/{team}: the team of the series in use (an old tag redirects to the current one; unknown, or not in the
- * series: 404) with its rating history, its public matches (newest first), players, win rates by map and side, the
+ * series: its absence) with its rating history, its public matches (newest first), players, win rates by map and side, the
  * head-to-head against `vs`, and for its managers and admins its private matches. Each section but the header is
  * loaded on its own, so one failing shows its message while the rest renders.
  *
@@ -142,10 +173,13 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
  */
 export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): Promise<TeamPageResult> {
   const series = locals.series;
-  if (!series) throw notFound(messages.teamNotFound(tag));
   const db = await getDb();
-  const row = await requireTeam(db, tag);
+  const found = await findTeamWithSeries(db, tag);
+  if (!found) return { absent: { tag, name: null, playedIn: [] } };
+  const { series: playedIn, ...row } = found;
   if (row.tag !== tag) return { redirectTo: row.tag };
+  locals.seriesLinks = seriesLinks(locals, row.tag, playedIn);
+  if (!series) return absence(locals, row, playedIn);
   const canManage = actsForTeam(locals.actor, row.id);
   const matchesPaging = readPaging(url, TEAM_MATCHES_PAGING);
   const playersPaging = readPaging(url, TEAM_PLAYERS_PAGING);
@@ -182,7 +216,15 @@ export async function loadTeamPage(locals: App.Locals, url: URL, tag: string): P
         })
       : Promise.resolve(null),
   ]);
-  const team = toTeamDetail(series, await seriesRowOf(db, series, row, active), await history);
+  const own = await seriesRowOf(db, series, row, active).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+  if (!own) {
+    await sections;
+    return absence(locals, row, playedIn);
+  }
+  const team = toTeamDetail(series, own, await history);
   const versus = vs ? settle(() => headToHead(db, series, team, results, active, vs)) : Promise.resolve(null);
   const [[matches, players, winRates, choices, privateMatches], versusResult] = await Promise.all([sections, versus]);
   const ownTags = [team.tag, ...team.previous_tags.map((p) => p.tag)].map((t) => t.toLowerCase());

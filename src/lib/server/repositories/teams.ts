@@ -99,9 +99,3 @@ export async function ensureTeamRating(db: DB, seriesId: number, teamId: number)
     .onConflict((oc) => oc.columns(['series_id', 'team_id']).doNothing())
     .execute();
 }
-
-/** The tags of the teams with these ids, alphabetically. */
-export async function listTeamTags(db: DB, teamIds: number[]): Promise<string[]> {
-  const rows = await db.selectFrom('teams').select('tag').where('id', 'in', teamIds).orderBy('tag').execute();
-  return rows.map((row) => row.tag);
-}
