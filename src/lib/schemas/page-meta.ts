@@ -13,6 +13,8 @@ export interface PageImage {
 
 export interface PageMeta {
   description: string;
+  /** og:title when the page's own title says too little out of context (the home page: the site and the season). */
+  title?: string | undefined;
   /** Open Graph type: 'profile' for a team or player, 'article' for a match, 'website' otherwise. */
   type: 'website' | 'profile' | 'article';
   image?: PageImage | undefined;

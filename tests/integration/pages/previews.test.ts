@@ -53,7 +53,7 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
     const cases: [string, string, RegExp, string, RegExp | null][] = [
       [
         '/?series=S1',
-        'Home',
+        'Hell Let Loose Skill System · Season 1',
         /^Season 1 · 3 teams · 3 matches · 1st BRAVO \(score 25\.00\)$/,
         'website',
         /\/og\/S1\/home\//,
@@ -177,6 +177,49 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
       expect(entry).toMatch(/<summary>[^<]+ beat [^<]+<\/summary>/);
     });
     expect((await server.fetch('/feeds/matches.atom?series=NOPE')).status).toBe(404);
+  });
+
+  it('spells every page kind one way in sitemap.xml, <link rel=canonical> and og:url; page N is its own address', async () => {
+    const team = await server.db
+      .insertInto('teams')
+      .values({ tag: '[GL219]', name: 'Glory', icon: null, invite: null, discord_role_id: null, deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('team_ratings')
+      .values({ series_id: fx.series.s1, team_id: team.id, mu: 25, sigma: 8, last_updated: null, true_strength: null })
+      .execute();
+    const sitemap = await (await server.fetch('/sitemap.xml')).text();
+    const listed = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&')));
+    const kinds = [
+      '/?series=S1',
+      '/teams?series=S1',
+      '/teams/%5BGL219%5D?series=S1',
+      '/teams/[GL219]?series=S1',
+      '/teams/ALPHA?series=S1',
+      `/statistics/matches/${fx.matches.public[0]}?series=S1`,
+      `/statistics/players/${steamId(1)}?series=S1`,
+      '/statistics/tournaments/CUP?series=S1',
+      '/statistics/tournaments?series=S1',
+      '/statistics/winrates?series=S1',
+    ];
+    for (const path of kinds) {
+      const response = await server.fetch(path, { headers: DISCORD });
+      expect([path, response.status]).toEqual([path, 200]);
+      const doc = parseHtml(await response.text());
+      const canonical = doc.one('link[rel="canonical"]').attrs['href'];
+      expect([path, metaOf(doc)['og:url']]).toEqual([path, canonical]);
+      expect([path, listed.has(canonical!)]).toEqual([path, true]);
+    }
+    const canonicalOf = async (path: string) =>
+      parseHtml(await (await server.fetch(path, { headers: DISCORD })).text()).one('link[rel="canonical"]').attrs[
+        'href'
+      ];
+    expect(await canonicalOf('/teams/[GL219]?series=S1')).toBe(`${ORIGIN}/teams/%5BGL219%5D?series=S1`);
+    expect(await canonicalOf('/statistics/matches?series=S1&page=2&utm=x')).toBe(
+      `${ORIGIN}/statistics/matches?series=S1&page=2`,
+    );
+    expect(await canonicalOf('/statistics/matches?series=S1&page=0')).toBe(`${ORIGIN}/statistics/matches?series=S1`);
   });
 
   it('lists the public pages in sitemap.xml and points robots at it', async () => {

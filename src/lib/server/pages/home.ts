@@ -8,6 +8,7 @@ import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 import type { PageMeta } from '#lib/schemas/page-meta.ts';
 import { HOME_TOP, homeCard } from '#lib/previews/cards.ts';
 import { previewMeta } from '#lib/server/previews/meta.ts';
+import { SITE_NAME } from '#lib/meta.ts';
 import { toSeries } from '#lib/server/services/series.ts';
 import { settle, type Settled } from './settle.ts';
 
@@ -43,7 +44,12 @@ export async function loadHomePage(locals: App.Locals): Promise<HomePage> {
   ]);
   const meta =
     topTeams.error === undefined && statistics.error === undefined
-      ? previewMeta(homeCard(toSeries(series), topTeams.ok, statistics.ok))
+      ? { ...previewMeta(homeCard(toSeries(series), topTeams.ok, statistics.ok)), title: homeTitle(series.name) }
       : undefined;
   return { topTeams, latestMatches, statistics, meta };
+}
+
+/** The home page's og:title: a link to '/' unfurls as the site and the season, not 'Home'. */
+export function homeTitle(seriesName: string): string {
+  return `${SITE_NAME} · ${seriesName}`;
 }
