@@ -4,6 +4,7 @@
  * #lib/format, as on the pages.
  */
 import type { PreviewCard } from './cards.ts';
+import { outcomeVerb } from '#lib/domain/results.ts';
 import {
   calculationStatusLabel,
   formatCount,
@@ -33,11 +34,12 @@ export function cardFacts(card: PreviewCard): string[] {
       const [winner, loser] = card.teams;
       const best = card.top[0];
       return [
-        `${winner.tag} beat ${loser.tag} ${card.result}`,
+        `${winner.tag} ${outcomeVerb(card.result)} ${loser.tag} ${card.result}`,
         card.map,
         formatDate(card.date),
         calculationStatusLabel(card.status),
-        ...(best ? [`top player ${best.name} (${best.kills} kills)`] : []),
+        // A match without kills (a report without a log) has no top player to name.
+        ...(best && best.kills > 0 ? [`top player ${best.name} (${counted(best.kills, 'kill', 'kills')})`] : []),
       ];
     }
     case 'player':

@@ -104,7 +104,8 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
       .executeTakeFirstOrThrow();
     seriesId = row.id;
     for (const letter of ['A', 'B', 'C', 'D']) {
-      const tag = `${letter}${prefix}`;
+      // Tags as communities write them, brackets and all: a message shows them as they are.
+      const tag = `[${letter}${prefix}]`;
       teams[letter] = { id: await insertTeam(server.db, tag), tag };
     }
     admin = await sessionFor(server.db, { discordId: `8${prefix === 'L' ? 1 : 2}0000000000000001`, admin: true });
@@ -213,18 +214,25 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
       const [a, b] = [teams['A']!.tag, teams['B']!.tag];
       expect(titles.sort()).toEqual(
         [
-          `[${a}] Team ${a} defeat [${b}] Team ${b} 3-2`,
-          `[${a}] Team ${a} enters the ranking`,
-          `[${b}] Team ${b} enters the ranking`,
+          `${a} Team ${a} beat ${b} Team ${b} 3-2`,
+          `${a} Team ${a} enters the ranking`,
+          `${b} Team ${b} enters the ranking`,
         ].sort(),
       );
-      const posted = receivedBy(hook.id).find((r) => r.body.embeds![0]!.title.includes('defeat'))!.body.embeds![0]!;
+      const posted = receivedBy(hook.id).find((r) => r.body.embeds![0]!.title.includes(' beat '))!.body.embeds![0]!;
       expect(posted.url).toBe(`${PUBLIC_URL}/statistics/matches/${matchId}?series=S1`);
       expect(posted.color).toBe(0x339af0); // the Allies won
       const ratings = posted.fields.find((f) => f.name === 'Rating changes')!.value;
-      expect(ratings).toMatch(
-        new RegExp(`^\\[${teams['A']!.tag}\\] -?\\d+\\.\\d\\d → \\d+\\.\\d\\d \\(\\+\\d+\\.\\d\\d\\)`),
-      );
+      expect(JSON.stringify(posted)).not.toContain('[[');
+      const number = String.raw`[−-]?\d+\.\d\d`;
+      const change = String.raw`\([+−]?\d+\.\d\d\)`;
+      const line = (tag: string) =>
+        new RegExp(
+          `^${tag.replace(/[[\]]/g, '\\$&')}: mean ${number} → ${number} ${change} · score ${number} → ${number} ${change}$`,
+        );
+      const lines = ratings.split('\n');
+      expect(lines[0]).toMatch(line(a));
+      expect(lines[1]).toMatch(line(b));
     }
     const rows = await outbox();
     expect(rows.filter((r) => r.status === 'delivered')).toHaveLength(6);
@@ -262,7 +270,7 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
     expect(receivedBy(gone.id)).toHaveLength(1);
     const disputed = receivedBy(limited.id)[1]!.body.embeds![0]!;
     expect(disputed.title).toBe(
-      `Disputed: [${teams['C']!.tag}] Team ${teams['C']!.tag} vs [${teams['D']!.tag}] Team ${teams['D']!.tag} 3-2`,
+      `Disputed: ${teams['C']!.tag} Team ${teams['C']!.tag} vs ${teams['D']!.tag} Team ${teams['D']!.tag} 3-2`,
     );
 
     const byHook = new Map(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardDescription } from '#lib/previews/words.ts';
 import { previewSvg } from '#lib/previews/svg.ts';
 import type { PlayerCard } from '#lib/previews/cards.ts';
-import { SAMPLE_PLAYER, SAMPLE_TEAM, SAMPLE_TOURNAMENT } from '#tests/helpers/preview-cards.ts';
+import { SAMPLE_MATCH, SAMPLE_PLAYER, SAMPLE_TEAM, SAMPLE_TOURNAMENT } from '#tests/helpers/preview-cards.ts';
 import { renderPng } from '#lib/server/previews/render.ts';
 import { previewPath } from '#lib/server/previews/meta.ts';
 
@@ -15,6 +15,15 @@ describe('link preview cards', () => {
     expect(
       cardDescription({ ...SAMPLE_TOURNAMENT, teams: 2, matches: 1, leaders: [{ tag: 'A', wins: 1, losses: 0 }] }),
     ).toBe('Event · 2 teams · 1 match · leader A 1-0');
+  });
+
+  it('word a draw as a draw and name no top player of a match without kills', () => {
+    expect(cardDescription({ ...SAMPLE_MATCH, result: '2-2' })).toMatch(/^\[7DR\] drew with ABC 2-2 · /);
+    expect(cardDescription(SAMPLE_MATCH)).toMatch(
+      /^\[7DR\] beat ABC 4-1 · .* · top player Sgt\. Längername \(42 kills\)$/,
+    );
+    const none = SAMPLE_MATCH.top.map((p) => ({ ...p, kills: 0 }));
+    expect(cardDescription({ ...SAMPLE_MATCH, top: none })).not.toContain('top player');
   });
 
   it('get a new address when a number the image shows changes', () => {

@@ -7,6 +7,7 @@ import { paths } from '#lib/links.ts';
 import { escapeXml } from '#lib/format/markup.ts';
 import { formatDate, formatScore, matchTypeLabel } from '#lib/format/index.ts';
 import { conservativeScore } from '#lib/domain/rating/ranking.ts';
+import { outcomeVerb } from '#lib/domain/results.ts';
 
 /** The feed's length: the latest posted matches. */
 export const FEED_MATCHES = 50;
@@ -25,7 +26,7 @@ export function matchSummary(match: Match): string {
       : [];
   });
   return [
-    `${winner.tag} beat ${loser.tag} ${match.result} on ${match.map}`,
+    `${winner.tag} ${outcomeVerb(match.result)} ${loser.tag} ${match.result} on ${match.map}`,
     formatDate(match.date),
     matchTypeLabel(match.type),
     ...(match.victor_side ? [`${match.victor_side} victory`] : []),

@@ -91,8 +91,4 @@ export function seriesReplayParams(series: SeriesRow): ReplayParams {
   };
 }
 
-/** True for a result such as '2-2' (equal sector counts): rated as a draw. */
-export function isDrawnResult(result: string): boolean {
-  const m = /^(\d+)-(\d+)$/.exec(result);
-  return m !== null && m[1] === m[2];
-}
+export { isDrawnResult } from '#lib/domain/results.ts';

@@ -10,8 +10,6 @@ import { enqueueOutbox, webhookIdsOf } from '#lib/server/repositories/webhooks.t
 import { seriesStandings } from '#lib/server/services/ratings/standings.ts';
 import { matchDisputedMessage, matchPostedMessage, teamRankedMessage, type MatchFacts } from './messages.ts';
 
-const score = (mu: number | null, sigma: number | null) => (mu === null || sigma === null ? null : mu - 3 * sigma);
-
 async function matchFacts(trx: DB, matchId: number): Promise<(MatchFacts & { seriesId: number }) | undefined> {
   const m = await trx
     .selectFrom('matches as m')
@@ -23,11 +21,10 @@ async function matchFacts(trx: DB, matchId: number): Promise<(MatchFacts & { ser
     .where('m.id', '=', matchId)
     .executeTakeFirst();
   if (!m || m.visibility === 'private' || m.source === 'import') return undefined;
-  const before = (mu: number | null, sigma: number | null, muAfter: number | null, sigmaAfter: number | null) => {
-    const from = score(mu, sigma);
-    const to = score(muAfter, sigmaAfter);
-    return from === null || to === null ? null : { before: from, after: to };
-  };
+  const change = (mu: number | null, sigma: number | null, muAfter: number | null, sigmaAfter: number | null) =>
+    mu === null || sigma === null || muAfter === null || sigmaAfter === null
+      ? null
+      : { before: { mu, sigma }, after: { mu: muAfter, sigma: sigmaAfter } };
   return {
     seriesId: m.series_id,
     id: m.id,
@@ -40,8 +37,8 @@ async function matchFacts(trx: DB, matchId: number): Promise<(MatchFacts & { ser
     victorSide: m.victor_side,
     winner: { tag: m.winner_tag, name: m.winner_name },
     loser: { tag: m.loser_tag, name: m.loser_name },
-    winnerScore: before(m.winner_mu_before, m.winner_sigma_before, m.winner_mu_after, m.winner_sigma_after),
-    loserScore: before(m.loser_mu_before, m.loser_sigma_before, m.loser_mu_after, m.loser_sigma_after),
+    winnerRating: change(m.winner_mu_before, m.winner_sigma_before, m.winner_mu_after, m.winner_sigma_after),
+    loserRating: change(m.loser_mu_before, m.loser_sigma_before, m.loser_mu_after, m.loser_sigma_after),
   };
 }
 

@@ -4,11 +4,16 @@
  * says what was true when it happened, whenever it is delivered.
  */
 import { paths } from '#lib/links.ts';
+import { isDrawnResult } from '#lib/domain/results.ts';
 import { formatDate, formatScore, formatSigned, mapDisplayName, matchTypeLabel, ordinal } from '#lib/format/index.ts';
 
-/** Embed colours: the sides' (open-props blue-5 and red-6, as the site's tokens), and a neutral gold. */
+/**
+ * Embed colours: the sides' (open-props blue-5 and red-6, as the site's tokens), and a neutral gold for a draw or a
+ * result without a side. Each stands out (contrast 3:1 and more) against the embed background of Discord's dark theme
+ * (#2b2d31) as well as the light one.
+ */
 export const SIDE_COLOURS = { Allies: 0x339af0, Axis: 0xfa5252 } as const;
-const NEUTRAL_COLOUR = 0xfab005;
+export const NEUTRAL_COLOUR = 0xfab005;
 
 type Side = keyof typeof SIDE_COLOURS;
 
@@ -18,10 +23,10 @@ export interface TeamLabel {
   name: string | null;
 }
 
-/** A team's rating before and after a match, as scores (mu - 3 sigma). */
-export interface ScoreChange {
-  before: number;
-  after: number;
+/** A team's TrueSkill rating (mean mu, uncertainty sigma) before and after a match. */
+export interface RatingChange {
+  before: { mu: number; sigma: number };
+  after: { mu: number; sigma: number };
 }
 
 /** What a match message says. */
@@ -37,8 +42,8 @@ export interface MatchFacts {
   winner: TeamLabel;
   loser: TeamLabel;
   /** Null where the match changed no rating (a team is unregistered, or it is not rated yet). */
-  winnerScore: ScoreChange | null;
-  loserScore: ScoreChange | null;
+  winnerRating: RatingChange | null;
+  loserRating: RatingChange | null;
 }
 
 /** What a team-ranked message says. */
@@ -65,24 +70,45 @@ export interface DiscordMessage {
   }[];
 }
 
-const label = (team: TeamLabel) => (team.name ? `[${team.tag}] ${team.name}` : `[${team.tag}]`);
+// A tag is shown as the team wrote it: most already carry their brackets ('[GL219]').
+const label = (team: TeamLabel) => (team.name ? `${team.tag} ${team.name}` : team.tag);
 // Discord limits: title 256, field value 1024 characters.
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const pageUrl = (publicUrl: string, path: string, series: string) =>
   `${publicUrl}${path}?series=${encodeURIComponent(series)}`;
 
-function scoreLine(team: TeamLabel, change: ScoreChange | null): string | undefined {
+/** The site's score: the mean less three uncertainties, what the ranking orders by. */
+const scoreOf = (r: { mu: number; sigma: number }) => r.mu - 3 * r.sigma;
+const moved = (before: number, after: number) =>
+  `${formatScore(before)} → ${formatScore(after)} (${formatSigned(after - before)})`;
+
+/** 'GL219: mean 25.00 → 23.10 (−1.90) · score 0.00 → 4.30 (+4.30)'. */
+function ratingLine(team: TeamLabel, change: RatingChange | null): string | undefined {
   if (!change) return undefined;
-  const delta = change.after - change.before;
-  return `[${team.tag}] ${formatScore(change.before)} → ${formatScore(change.after)} (${formatSigned(delta)})`;
+  const mean = moved(change.before.mu, change.after.mu);
+  return `${team.tag}: mean ${mean} · score ${moved(scoreOf(change.before), scoreOf(change.after))}`;
 }
 
+/** True when the score and the mean moved opposite ways: a reader needs the reason. */
+function againstTheMean(change: RatingChange | null): boolean {
+  if (!change) return false;
+  const mean = change.after.mu - change.before.mu;
+  const score = scoreOf(change.after) - scoreOf(change.before);
+  return Math.sign(mean) !== Math.sign(score) && Math.abs(score) >= 0.005;
+}
+
+const SCORE_NOTE =
+  'Score = mean − 3 × uncertainty: it can rise after a loss, as each match makes the rating more certain.';
+
 function matchEmbed(facts: MatchFacts, publicUrl: string, disputed: boolean): DiscordMessage {
-  const side = facts.victorSide ? ` (${facts.victorSide})` : '';
-  const verb = disputed ? 'vs' : 'defeat';
-  const changes = [scoreLine(facts.winner, facts.winnerScore), scoreLine(facts.loser, facts.loserScore)].filter(
+  const drawn = isDrawnResult(facts.result);
+  const side = facts.victorSide && !drawn ? ` (${facts.victorSide} victory)` : drawn ? ' (draw)' : '';
+  const verb = disputed ? 'vs' : drawn ? 'drew with' : 'beat';
+  const changes = [ratingLine(facts.winner, facts.winnerRating), ratingLine(facts.loser, facts.loserRating)].filter(
     (line): line is string => line !== undefined,
   );
+  if (changes.length > 0 && (againstTheMean(facts.winnerRating) || againstTheMean(facts.loserRating)))
+    changes.push(SCORE_NOTE);
   const fields = [
     { name: 'Result', value: `${facts.result}${side} on ${mapDisplayName(facts.map)}`, inline: true },
     { name: 'Type', value: matchTypeLabel(facts.type), inline: true },
@@ -102,7 +128,7 @@ function matchEmbed(facts: MatchFacts, publicUrl: string, disputed: boolean): Di
             .join('\n') || `${formatDate(facts.date)} · ${mapDisplayName(facts.map)}`,
           2000,
         ),
-        color: facts.victorSide ? SIDE_COLOURS[facts.victorSide] : NEUTRAL_COLOUR,
+        color: facts.victorSide && !drawn ? SIDE_COLOURS[facts.victorSide] : NEUTRAL_COLOUR,
         fields: fields.map((f) => ({ ...f, value: cut(f.value, 1024) })),
         timestamp: facts.date.toISOString(),
         footer: { text: `Series ${facts.series}` },
