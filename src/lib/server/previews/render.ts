@@ -1,25 +1,21 @@
-import { createRequire } from 'node:module';
 import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { FONT_FAMILY } from '#lib/previews/draw.ts';
+import { fontFilesFor, svgText } from './fonts.ts';
 
-const require = createRequire(import.meta.url);
-
-/** The fonts the images are drawn with: Inter from its registry package (TrueType, which resvg reads). */
-export const PREVIEW_FONTS = [
-  require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
-];
-
-const OPTIONS: ResvgRenderOptions = {
-  fitTo: { mode: 'original' },
-  font: { fontFiles: PREVIEW_FONTS, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-};
+/** resvg's options for an image showing `text`: Inter and the fallback fonts its characters need. */
+export function renderOptions(text: string): ResvgRenderOptions {
+  return {
+    fitTo: { mode: 'original' },
+    font: { fontFiles: fontFilesFor(text), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  };
+}
 
 /**
  * Renders an SVG document to PNG at its own size with the shipped fonts only (no system fonts, no network: an
- * `<image>` with an outside address is left out). The drawing runs on libuv's thread pool, so a render does not
+ * `<image>` with an outside address is left out): Inter, and for names in other scripts (CJK, Arabic, Hebrew, emoji,
+ * symbols) the fallback subsets their characters need (fonts.ts); right-to-left runs are laid out by resvg's bidi. The drawing runs on libuv's thread pool, so a render does not
  * hold up the requests in between.
  */
 export async function renderPng(svg: string): Promise<Buffer> {
-  return (await renderAsync(svg, OPTIONS)).asPng();
+  return (await renderAsync(svg, renderOptions(svgText(svg)))).asPng();
 }
