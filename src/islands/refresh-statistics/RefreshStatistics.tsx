@@ -10,8 +10,9 @@ export interface RefreshStatisticsProps {
 }
 
 /**
- * 'Refresh' for the win-rate page: before hydration a link to the page itself; hydrated, it reads the statistics
- * through the API with the 'Loading statistics' notice and reloads the page only when they changed.
+ * 'Refresh' for the win-rate page: without JavaScript a link to the page itself; with it, from the first click (held
+ * by client:engage while the island loads), it reads the statistics through the API with the 'Loading statistics'
+ * notice and reloads the page only when they changed.
  */
 export default function RefreshStatistics({ series, shown, href }: RefreshStatisticsProps) {
   const [busy, setBusy] = useState(false);
@@ -24,7 +25,14 @@ export default function RefreshStatistics({ series, shown, href }: RefreshStatis
     else setBusy(false);
   };
   return (
-    <a className="button secondary" href={href} onClick={onClick} aria-disabled={busy || undefined}>
+    <a
+      className="button secondary"
+      href={href}
+      onClick={onClick}
+      aria-disabled={busy || undefined}
+      // The first click, which wakes the island, is held for it (client:engage) instead of reloading the page.
+      data-script-click=""
+    >
       {busy ? 'Refreshing…' : 'Refresh'}
     </a>
   );

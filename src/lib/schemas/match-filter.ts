@@ -113,9 +113,14 @@ export function sameFilter(a: MatchListFilter, b: MatchListFilter): boolean {
   return norm(a) === norm(b);
 }
 
-/** The message shown when the match list could not be read (spec: 'Could not fetch matches: {status}'). */
+/**
+ * The message shown when the match list could not be read (spec: 'Could not fetch matches: {status}'); no status
+ * (0: the request never got an answer) says the network failed instead of showing a 0.
+ */
 export function couldNotFetchMatches(status: number): string {
-  return `Could not fetch matches: ${status}`;
+  return status > 0
+    ? `Could not fetch matches: ${status}`
+    : 'Could not fetch matches: the network failed. Check the connection and try again.';
 }
 
 /** How many values the filter holds in all (for 'Filters (3)'). */

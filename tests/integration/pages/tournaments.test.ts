@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
 import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
@@ -175,6 +175,19 @@ describe.each(engines)('tournament pages on %s', (engine) => {
         .all('a.button')
         .map((a) => [a.text, a.attrs['href']]),
     ).toContainEqual(['Create tournament', '/statistics/tournaments/add?series=S2']);
+  });
+
+  it("says 'Could not load tournaments' when the list fails, and still renders the page", async () => {
+    // Behind the site's back (no change notice), so that the shell keeps the active tournaments it read.
+    const raw = server.db.withoutPlugins();
+    await sql`alter table tournaments rename to tournaments_away`.execute(raw);
+    try {
+      const { status, html } = await page('/statistics/tournaments?series=S2', admin);
+      expect(status).toBe(200);
+      expect(parseHtml(html).all('#tournament-list')[0]?.text).toMatch(/Could not load tournaments\. Error: \S/);
+    } finally {
+      await sql`alter table tournaments_away rename to tournaments`.execute(raw);
+    }
   });
 
   it('shows the 10 newest matches of its own series with a link to more, and pages through the rest', async () => {

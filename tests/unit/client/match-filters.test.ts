@@ -122,6 +122,18 @@ describe('the match filters store', () => {
     expect(log.filter((line) => line.startsWith('show'))).toEqual([]);
   });
 
+  it('says the network failed when a read gets no answer at all, never a status of 0', async () => {
+    const { view, reads } = fakeView();
+    filters = createMatchFilters({ filter: {}, address: PAGE }, view);
+    const done = filters.choose({ result: ['5-0'] });
+    // A fetch that never reached the server rejects with no status (ofetch's FetchError around a TypeError).
+    reads[0]!.fail(undefined as unknown as number);
+    await done;
+    expect(messages()).toEqual([
+      ['error', 'Could not fetch matches: the network failed. Check the connection and try again.'],
+    ]);
+  });
+
   it('goes back to the filter and address of the rows shown when a read fails', async () => {
     const { view, reads, log } = fakeView();
     filters = createMatchFilters({ filter: { team: ['A'] }, address: PAGE }, view);

@@ -18,8 +18,11 @@ import { settle, type Settled } from './settle.ts';
 export const TOURNAMENT_MATCHES_PAGE_SIZE = 10;
 
 export interface TournamentListPage {
-  /** With their dates, teams, status and winner. */
-  tournaments: TournamentSummary[];
+  /**
+   * With their dates, teams, status and winner. Failed: the page shows 'Could not load tournaments. Error: ...'
+   * (spec section 8) instead of the list.
+   */
+  tournaments: Settled<TournamentSummary[]>;
   /** The caller may create and edit tournaments (the API would allow it). */
   canManage: boolean;
 }
@@ -30,7 +33,9 @@ export interface TournamentListPage {
  */
 export async function loadTournamentList(locals: App.Locals): Promise<TournamentListPage> {
   const db = await getDb();
-  const tournaments = await summarizeTournaments(db, await listTournamentsView(db, false), locals.series?.id ?? null);
+  const tournaments = await settle(async () =>
+    summarizeTournaments(db, await listTournamentsView(db, false), locals.series?.id ?? null),
+  );
   return { tournaments, canManage: isAdmin(locals.actor) };
 }
 
