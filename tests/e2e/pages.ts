@@ -39,6 +39,7 @@ export const PAGES: readonly SitePage[] = [
   { path: '/teams', title: 'Teams', plain: true },
   { path: '/teams?view=cards&inactiveOnly=true', title: 'Inactive Teams', plain: true },
   { path: '/teams/%5BGG333%5D?vs=%5BFD13%5D', title: '[GG333] Grey Grenadiers 3' },
+  { path: '/teams/%5BZZZ999%5D', title: 'Team not found', status: 404 },
   { path: '/teams/request', title: 'Request team registration', role: 'user', plain: true },
   { path: '/teams/request', title: 'Request team registration', role: 'admin', plain: true },
   { path: '/teams/add', title: 'Create team', role: 'admin', plain: true },

@@ -134,6 +134,27 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
     expect((await server.fetch('/og/S1/teams/ALF/x.png')).headers.get('location')).toBe(after.replace(ORIGIN, ''));
   });
 
+  it('draws a name in any script through the built server (fallback fonts found in node_modules)', async () => {
+    const team = await server.db
+      .insertInto('teams')
+      .values({
+        tag: 'CJK',
+        name: '湊あくあ 美术特长生 ✪ محمد',
+        icon: null,
+        invite: null,
+        discord_role_id: null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('team_ratings')
+      .values({ series_id: fx.series.s1, team_id: team.id, mu: 25, sigma: 8, last_updated: null, true_strength: null })
+      .execute();
+    const meta = await page('/teams/CJK?series=S1');
+    expect(pngSize((await image(meta['og:image']!)).bytes)).toEqual({ width: 1200, height: 630 });
+  });
+
   it('answers a JSON 404 for unknown or private subjects', async () => {
     for (const path of [
       '/og/S1/teams/ZULU/x.png',
