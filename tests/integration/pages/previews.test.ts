@@ -42,6 +42,19 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   };
 
+  /** A team with a rating in S1 only. */
+  const teamInS1 = async (tag: string, name: string) => {
+    const team = await server.db
+      .insertInto('teams')
+      .values({ tag, name, icon: null, invite: null, discord_role_id: null, deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('team_ratings')
+      .values({ series_id: fx.series.s1, team_id: team.id, mu: 25, sigma: 8, last_updated: null, true_strength: null })
+      .execute();
+  };
+
   beforeAll(async () => {
     server = await startTestServer(engine, { PUBLIC_URL: ORIGIN });
     fx = await buildReadFixture(server.db);
@@ -135,22 +148,7 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
   });
 
   it('draws a name in any script through the built server (fallback fonts found in node_modules)', async () => {
-    const team = await server.db
-      .insertInto('teams')
-      .values({
-        tag: 'CJK',
-        name: '湊あくあ 美术特长生 ✪ محمد',
-        icon: null,
-        invite: null,
-        discord_role_id: null,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('team_ratings')
-      .values({ series_id: fx.series.s1, team_id: team.id, mu: 25, sigma: 8, last_updated: null, true_strength: null })
-      .execute();
+    await teamInS1('CJK', '湊あくあ 美术特长生 ✪ محمد');
     const meta = await page('/teams/CJK?series=S1');
     expect(pngSize((await image(meta['og:image']!)).bytes)).toEqual({ width: 1200, height: 630 });
   });
@@ -201,15 +199,7 @@ describe.each(engines)('link previews and feeds on %s', (engine) => {
   });
 
   it('spells every page kind one way in sitemap.xml, <link rel=canonical> and og:url; page N is its own address', async () => {
-    const team = await server.db
-      .insertInto('teams')
-      .values({ tag: '[GL219]', name: 'Glory', icon: null, invite: null, discord_role_id: null, deleted_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('team_ratings')
-      .values({ series_id: fx.series.s1, team_id: team.id, mu: 25, sigma: 8, last_updated: null, true_strength: null })
-      .execute();
+    await teamInS1('[GL219]', 'Glory');
     const sitemap = await (await server.fetch('/sitemap.xml')).text();
     const listed = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&')));
     const kinds = [
