@@ -5,6 +5,7 @@
  */
 import { paths } from '#lib/links.ts';
 import { isDrawnResult } from '#lib/domain/results.ts';
+import { conservativeScore } from '#lib/domain/rating/ranking.ts';
 import { formatDate, formatScore, formatSigned, mapDisplayName, matchTypeLabel, ordinal } from '#lib/format/index.ts';
 
 /**
@@ -77,8 +78,6 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 const pageUrl = (publicUrl: string, path: string, series: string) =>
   `${publicUrl}${path}?series=${encodeURIComponent(series)}`;
 
-/** The site's score: the mean less three uncertainties, what the ranking orders by. */
-const scoreOf = (r: { mu: number; sigma: number }) => r.mu - 3 * r.sigma;
 const moved = (before: number, after: number) =>
   `${formatScore(before)} → ${formatScore(after)} (${formatSigned(after - before)})`;
 
@@ -86,14 +85,14 @@ const moved = (before: number, after: number) =>
 function ratingLine(team: TeamLabel, change: RatingChange | null): string | undefined {
   if (!change) return undefined;
   const mean = moved(change.before.mu, change.after.mu);
-  return `${team.tag}: mean ${mean} · score ${moved(scoreOf(change.before), scoreOf(change.after))}`;
+  return `${team.tag}: mean ${mean} · score ${moved(conservativeScore(change.before), conservativeScore(change.after))}`;
 }
 
 /** True when the score and the mean moved opposite ways: a reader needs the reason. */
 function againstTheMean(change: RatingChange | null): boolean {
   if (!change) return false;
   const mean = change.after.mu - change.before.mu;
-  const score = scoreOf(change.after) - scoreOf(change.before);
+  const score = conservativeScore(change.after) - conservativeScore(change.before);
   return Math.sign(mean) !== Math.sign(score) && Math.abs(score) >= 0.005;
 }
 
