@@ -123,7 +123,7 @@ test('an admin creates a team; a bad icon URL is refused next to its field and n
   await page.getByLabel('Tag').fill('[PWP]');
   await page.getByLabel('Icon URL').fill('not a url');
   await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page.getByText('must be empty or an absolute URL such as https://example.org')).toBeVisible();
+  await expect(page.getByText('must be empty or an absolute http(s) URL such as https://example.org')).toBeVisible();
   await expect(name).toHaveValue('Playwright Pioneers');
   await page.getByLabel('Icon URL').fill('');
   await page.getByRole('button', { name: 'Create team' }).click();

@@ -81,7 +81,7 @@ test('an admin signs in from the create form, creates a tournament and edits it'
   await form.getByLabel('Invite URL', { exact: true }).fill('discord.gg/autumn');
   await form.getByLabel(/^Event tournament/).check();
   await form.getByRole('button', { name: 'Create tournament' }).click();
-  await expect(form.getByText('must be empty or an absolute URL such as https://example.org')).toBeVisible();
+  await expect(form.getByText('must be empty or an absolute http(s) URL such as https://example.org')).toBeVisible();
   await expect(form.getByLabel('Invite URL', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(new URL(page.url()).pathname).toBe('/statistics/tournaments/add');
 

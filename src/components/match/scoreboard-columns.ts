@@ -1,4 +1,5 @@
 import type { Column } from '#lib/kit/table.ts';
+import { hasOwn, own } from '#lib/own.ts';
 import { cell } from '#lib/kit/cells.ts';
 import { attribute } from '#lib/kit/badges.ts';
 import { escapeText } from '#lib/format/markup.ts';
@@ -69,8 +70,8 @@ export function scoreboardColumns(
       cell: (r) =>
         cell.html(
           playerNameHtml(r.name, `${withParams(url, { player: r.steamId })}#player-details`, {
-            stream: streams[r.name] ?? (isUrl(r.streamer) ? r.streamer : null),
-            streamer: r.streamer !== null || r.name in streams,
+            stream: own(streams, r.name) ?? (isUrl(r.streamer) ? r.streamer : null),
+            streamer: r.streamer !== null || hasOwn(streams, r.name),
             defensive: r.defensive,
             top: r.steamId === top,
           }),

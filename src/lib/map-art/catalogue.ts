@@ -3,6 +3,7 @@
  * catalogue (caps.json): one banner per distinct layer image (map x environment, skirmish layers included) and one
  * tactical map per map with known sectors.
  */
+import { own } from '#lib/own.ts';
 import maps from '#lib/domain/catalogue/maps.json' with { type: 'json' };
 import caps from '#lib/domain/catalogue/caps.json' with { type: 'json' };
 
@@ -66,7 +67,10 @@ export function bannerVariant(image: string): BannerVariant | undefined {
 
 /** The sector layout of a map id, or undefined when the catalogue has none. */
 export function sectorLayout(mapId: string): SectorLayout | undefined {
-  const entry = (caps.maps as Record<string, { orientation: string; left_side: string; sectors: string[][] }>)[mapId];
+  const entry = own(
+    caps.maps as Record<string, { orientation: string; left_side: string; sectors: string[][] }>,
+    mapId,
+  );
   if (!entry) return undefined;
   return {
     mapId,

@@ -25,8 +25,28 @@ export const capFlipsInputSchema = z.object({
   cap_flips: z.array(capFlipSchema).max(200, 'must have at most 200 cap flips'),
 });
 
+const strongpointName = plainText().max(64, 'must be at most 64 characters');
+
+/**
+ * One layout entry: a strongpoint name, null (not known), or a small object naming it (older and foreign shapes);
+ * bounded, so that what every visitor of the match is served stays small.
+ */
+const layoutEntrySchema = z.union([
+  strongpointName,
+  z.null(),
+  z
+    .strictObject({ name: strongpointName.optional(), strongpoint: strongpointName.optional() })
+    .transform(({ name, strongpoint }) => ({
+      ...(name === undefined ? {} : { name }),
+      ...(strongpoint === undefined ? {} : { strongpoint }),
+    })),
+]);
+export type LayoutEntry = z.infer<typeof layoutEntrySchema>;
+
 /** PUT .../matches/{matchId}/layout: the sectors of the map as played (names or small objects). */
-export const layoutInputSchema = z.object({ layout: z.array(z.json()).max(25, 'must have at most 25 entries') });
+export const layoutInputSchema = z.object({
+  layout: z.array(layoutEntrySchema).max(25, 'must have at most 25 entries'),
+});
 
 /** PATCH .../matches/{matchId}: stream links by streamer name (the whole map is replaced). */
 export const streamsInputSchema = z.object({

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { teamNameSchema, teamTagSchema } from './team.ts';
 import { hasControlCharacters, NO_CONTROL_MESSAGE } from './text.ts';
+import { MAX_URL_LENGTH, webUrl } from './web-url.ts';
 
-/** The spec's URL rule: empty, or parseable as an absolute URL. Empty and null are stored as null. */
+/**
+ * The spec's URL rule, narrowed to the web: empty, or an absolute http(s) URL of at most MAX_URL_LENGTH characters
+ * (a `javascript:` or `ftp:` address is refused). Empty and null are stored as null.
+ */
 export const optionalUrlSchema = z
   .union([z.string(), z.null()])
   .transform((value) => (value === null ? '' : value.trim()))
+  .refine((value) => value.length <= MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
   .refine((value) => !hasControlCharacters(value), NO_CONTROL_MESSAGE)
   .refine(
-    (value) => value === '' || URL.canParse(value),
-    'must be empty or an absolute URL such as https://example.org',
+    (value) => value === '' || webUrl(value) !== null,
+    'must be empty or an absolute http(s) URL such as https://example.org',
   )
   .transform((value) => (value === '' ? null : value));
 

@@ -9,7 +9,10 @@ type JsonSchema = Record<string, unknown>;
 
 const CONTROLS = ['\u0000', 'a\u0000b', 'ALPHA\u0000', '\u0001', '\u001f', '\t', '\r\n', '\u007f'];
 const SURROGATES = ['\uD800', 'x\uDFFFy', '\uDBFF', 'A\uD83D'];
+/** Properties of every plain object: a lookup keyed by one of them finds a function instead of a miss. */
+export const PROPERTY_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype'];
 const NASTY = [
+  ...PROPERTY_NAMES,
   '\uFFFE',
   '%00',
   '%',

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { buildReadFixture, steamId } from '#tests/helpers/read-fixtures.ts';
 import { apiKeyFor, sessionFor } from '#tests/integration/auth/helpers.ts';
 import { openApiDocument } from '#lib/server/openapi/document.ts';
-import { hostileJson, hostileString, shapedBy } from './hostile-arbitraries.ts';
+import { hostileJson, hostileString, PROPERTY_NAMES, shapedBy } from './hostile-arbitraries.ts';
 
 type JsonSchema = Record<string, unknown>;
 interface Route {
@@ -59,6 +59,7 @@ const ID_PARAMS = ['matchId', 'userId', 'id', 'webhookId'];
 const segment = (name: string) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...(KNOWN[name] ?? ['x'])) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROPERTY_NAMES) },
     hostileString.map(encode).filter((s) => s !== '' && s !== '.' && s !== '..'),
     rawEscape,
   );
@@ -80,6 +81,7 @@ const reportForm = fc
   .record({
     data: fc.oneof(
       hostileString,
+      fc.constantFrom(...PROPERTY_NAMES).map((key) => `{"kind":"friendly","teams":["ALPHA","BRAVO"],"${key}":{"a":1}}`),
       fc
         .record({ teams: fc.array(fc.oneof(fc.constantFrom('ALPHA', 'BRAVO'), hostileString), { maxLength: 3 }) })
         .map((d) => JSON.stringify({ ...d, kind: 'friendly' })),
@@ -168,6 +170,38 @@ describe.each(engines)('hostile input on every API route on %s', (engine) => {
       }),
       { numRuns: 400, seed: 20261117 },
     );
+  });
+
+  it('answers 413 to a body past the limit and 400 to one nested 2,000 deep, on every write route', async () => {
+    const writes = all.filter((route) => route.body);
+    const oversized = JSON.stringify({ padding: 'x'.repeat(70 * 1024) });
+    const deep = `{"a":${'['.repeat(2_000)}${']'.repeat(2_000)}}`;
+    const named = `{${PROPERTY_NAMES.map((key) => `"${key}":{"toString":1}`).join(',')}}`;
+    const answered: Record<number, number> = {};
+    for (const route of writes) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => KNOWN[name]?.[0] ?? 'x');
+      for (const [body, expected] of [
+        [oversized, 413],
+        [deep, 400],
+        [named, undefined],
+      ] as const) {
+        const response = await server.fetch(path, {
+          method: route.method,
+          headers: { ...callers.admin, 'content-type': 'application/json' },
+          body,
+        });
+        const text = await response.text();
+        const what = `${route.method} ${path} ${body.slice(0, 40)} -> ${response.status} ${text.slice(0, 200)}`;
+        // A route that refuses the caller or the path before reading a body may say so first.
+        if (expected && ![401, 403, 404].includes(response.status)) expect(response.status, what).toBe(expected);
+        if (expected) answered[response.status] = (answered[response.status] ?? 0) + 1;
+        expect(response.status, what).toBeLessThan(500);
+        if (response.status >= 400) expect(JSON.parse(text), what).toHaveProperty('error');
+      }
+    }
+    // Most write routes read the body as an admin: the limits are met there, not only refusals before them.
+    expect(answered[413], JSON.stringify(answered)).toBeGreaterThanOrEqual(writes.length - 3);
+    expect(answered[400], JSON.stringify(answered)).toBeGreaterThanOrEqual(writes.length - 3);
   });
 
   it('never answers 5xx, and answers errors as JSON, to ids in a path past what the integer keys hold', async () => {

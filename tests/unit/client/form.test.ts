@@ -22,7 +22,9 @@ describe('form helper', () => {
     const form = teamForm(async (body) => (sent.push(body), 'created'));
     expect(await form.submit()).toEqual({ ok: false });
     expect(sent).toEqual([]);
-    expect(form.$form.get().errors).toEqual({ icon: 'must be empty or an absolute URL such as https://example.org' });
+    expect(form.$form.get().errors).toEqual({
+      icon: 'must be empty or an absolute http(s) URL such as https://example.org',
+    });
     form.setField('icon', 'https://cdn.example.org/7dr.png');
     expect(form.$form.get().errors).toEqual({});
     expect(await form.submit()).toEqual({ ok: true, result: 'created' });

@@ -48,7 +48,9 @@ describe('team forms', () => {
     );
     setter(form)('icon', '/icon.png');
     expect(await form.submit()).toEqual({ ok: false });
-    expect(form.$form.get().errors['icon']).toBe('must be empty or an absolute URL such as https://example.org');
+    expect(form.$form.get().errors['icon']).toBe(
+      'must be empty or an absolute http(s) URL such as https://example.org',
+    );
     expect(calls).toEqual([]);
     setter(form)('icon', '');
     setter(form)('inactive', true);

@@ -54,7 +54,9 @@ describe('tournament form', () => {
     const { client, calls } = fakeClient();
     const form = createTournamentForm({ ...EMPTY_TOURNAMENT, name: 'Cup', tag: 'C', invite: 'discord.gg/x' }, client);
     expect(await form.submit()).toEqual({ ok: false });
-    expect(form.$form.get().errors).toEqual({ invite: 'must be empty or an absolute URL such as https://example.org' });
+    expect(form.$form.get().errors).toEqual({
+      invite: 'must be empty or an absolute http(s) URL such as https://example.org',
+    });
     expect(calls).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { dictionary } from '#lib/own.ts';
 import catalogue from './weapons.json' with { type: 'json' };
 
 export type WeaponSide = 'allies' | 'axis';
@@ -95,7 +96,7 @@ export function weaponSide(name: string | null): WeaponSide | null {
  */
 export function weaponsForFaction(faction: string): Record<string, string[]> {
   const nation = NATION_OF[faction] ?? 'US';
-  const out: Record<string, string[]> = {};
+  const out = dictionary<string[]>();
   for (const [name, w] of Object.entries(crcon)) {
     if (!w.nations?.includes(nation)) continue;
     (out[w.category] ??= []).push(name);

@@ -3,7 +3,7 @@ import { findBadText } from '#lib/schemas/text.ts';
 import { badRequest } from './errors.ts';
 import { messages } from './messages.ts';
 import { describeZodError } from './respond.ts';
-import { readJson } from './request.ts';
+import { readBodyText, readJson } from './request.ts';
 
 /**
  * Plain HTML forms (pages that work without JavaScript) post url-encoded fields to the same API calls the islands
@@ -16,14 +16,10 @@ export function isFormPost(request: Request): boolean {
 /** The body as `schema` says, from JSON or from a plain form's fields (csrf_token aside); 400 naming a bad field. */
 export async function readJsonOrForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   if (!isFormPost(request)) return readJson(request, schema);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw badRequest(messages.invalidJson);
-  }
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (name !== 'csrf_token' && typeof value === 'string') fields[name] = value;
+  const form = new URLSearchParams(await readBodyText(request));
+  // A null prototype: a field named like an Object property (constructor, __proto__) is only a field.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of form) if (name !== 'csrf_token') fields[name] = value;
   const bad = findBadText(fields);
   if (bad) throw badRequest(messages.invalidField(bad.path, bad.problem));
   const parsed = schema.safeParse(fields);

@@ -107,7 +107,14 @@ export interface SiteServerSettings {
   requestLog?: ((line: string) => void) | undefined;
   /** Deliver the Discord webhook outbox from this process (default true; tests turn it off to leave rows waiting). */
   webhooks?: boolean;
+  /** Longest a client may take to send a whole request (default REQUEST_TIMEOUT_MS; tests shorten it). */
+  requestTimeoutMs?: number;
 }
+
+/** A whole request (headers and body: a 25 MB log upload included) must arrive within this, else 408. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The request's headers must arrive within this. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 /** Starts the webhook worker on the process's database once it is reachable, and stops it with the server. */
 function deliverWebhooks(server: http.Server): void {
@@ -201,12 +208,20 @@ export async function createSiteServer(entryUrl: string, settings: SiteServerSet
   const clientDir = path.resolve(path.dirname(entryFile), '../client');
   const secured = secureHandler(handler, { inlineScripts, clientDir });
   const { requestLog } = settings;
+  // A client trickling its headers or body holds a connection and its buffers: it gets 408 once past the limit
+  // (Node checks each second instead of its default 30).
+  const requestTimeout = settings.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const options: http.ServerOptions = {
+    requestTimeout,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    connectionsCheckingInterval: 1_000,
+  };
   const server = requestLog
-    ? http.createServer((req, res) => {
+    ? http.createServer(options, (req, res) => {
         logRequest(req, res, requestLog);
         secured(req, res);
       })
-    : http.createServer(secured);
+    : http.createServer(options, secured);
   if (settings.webhooks !== false) deliverWebhooks(server);
   return server;
 }

@@ -1,7 +1,7 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { CapFlip, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
-import type { JsonValue } from '#lib/server/db/tables/json.ts';
+import type { LayoutEntry } from '#lib/schemas/match-input.ts';
 import { badRequest } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
 import { json } from '#lib/server/db/json.ts';
@@ -65,7 +65,7 @@ export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: C
 }
 
 /** Replaces the match's map layout (matches.map_layout). */
-export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: JsonValue[]): Promise<void> {
+export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: LayoutEntry[]): Promise<void> {
   return editMatch(db, actor, where, 'match.layout', async (match) => ({
     values: { map_layout: json(layout) },
     before: { layout: match.map_layout },

@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { RegistrationStatus } from '#lib/server/db/tables/team-registration-requests.ts';
 import type { Registration, RegistrationDecision, RegistrationInput } from '#lib/schemas/registration.ts';
@@ -20,8 +21,8 @@ function toRegistration(row: RegistrationRecord): Registration {
     id: row.id,
     name: row.name,
     tag: row.tag,
-    icon: row.icon,
-    invite: row.invite,
+    icon: webUrl(row.icon),
+    invite: webUrl(row.invite),
     contact: row.contact,
     discord_role_id: row.discord_role_id,
     status: row.status,

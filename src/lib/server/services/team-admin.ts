@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import type { ManagedTeam, PatchTeamBody } from '#lib/schemas/team-input.ts';
@@ -13,8 +14,8 @@ export function toManagedTeam(team: TeamRow): ManagedTeam {
   return {
     tag: team.tag,
     name: team.name,
-    icon: team.icon,
-    invite: team.invite,
+    icon: webUrl(team.icon),
+    invite: webUrl(team.invite),
     discord_role_id: team.discord_role_id,
     inactive: team.inactive,
   };

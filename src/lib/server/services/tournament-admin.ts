@@ -1,4 +1,6 @@
+import { dictionary } from '#lib/own.ts';
 import type { DB } from '#lib/server/db/index.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import type { TournamentRow, TournamentUpdate } from '#lib/server/db/tables/tournaments.ts';
 import type { Tournament } from '#lib/schemas/tournament.ts';
@@ -17,8 +19,8 @@ import { audit } from './audit.ts';
 
 /** Splits a body into the named columns and the unknown fields that pass through into `extra`. */
 function split(body: Record<string, unknown>): { named: Record<string, unknown>; extra: Record<string, unknown> } {
-  const named: Record<string, unknown> = {};
-  const extra: Record<string, unknown> = {};
+  const named = dictionary<unknown>();
+  const extra = dictionary<unknown>();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
     if (TOURNAMENT_FIELDS.includes(key)) named[key] = value;
@@ -48,8 +50,8 @@ export async function toTournamentView(db: DB, row: TournamentRow): Promise<Tour
     ...row.extra,
     tag: row.tag,
     name: row.name,
-    icon: row.icon,
-    invite: row.invite,
+    icon: webUrl(row.icon),
+    invite: webUrl(row.invite),
     description: row.description,
     event: row.event,
     active: row.active,

@@ -1,3 +1,4 @@
+import { dictionary } from '#lib/own.ts';
 import type { PlayerMatchStats, RoleChange, Side, SquadMembership } from '#lib/domain/logs/types.ts';
 import { newPresence, sideTime } from './presence.ts';
 import type { Presence } from './presence.ts';
@@ -97,7 +98,7 @@ function perMinute(count: number, minutes: number): number {
 }
 
 function byId(counts: number[], players: readonly PlayerAcc[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = dictionary<number>();
   for (let i = 0; i < counts.length; i++) {
     const n = counts[i] as number;
     const other = players[i];

@@ -1,3 +1,4 @@
+import { dictionary } from '#lib/own.ts';
 import type { KillStatistics, LogEvent, MatchSlice, PlayerMatchStats, Side } from '#lib/domain/logs/types.ts';
 import { recordKill, recordSuicide, recordTeamkill } from './kill-statistics.ts';
 import { bumpIndex, bumpWeapon, finishAcc, leaveSquad, newAcc, seeName } from './player-acc.ts';
@@ -64,7 +65,7 @@ export function computePlayers(slice: MatchSlice, kills: KillStatistics): Record
     }
     applyEvent(e, p, t, (t - start) / 1000, ctx);
   }
-  const out: Record<string, PlayerMatchStats> = {};
+  const out = dictionary<PlayerMatchStats>();
   const { list } = ctx;
   const endAt = (end - start) / 1000;
   for (const acc of list) {

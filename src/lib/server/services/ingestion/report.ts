@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import { MAX_JSON_DEPTH, tooDeep } from '#lib/schemas/json-depth.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
 import { json } from '#lib/server/db/json.ts';
@@ -42,6 +43,7 @@ function readData(raw: unknown): ReportData {
   if (raw === undefined || raw === null || raw === '') throw badRequest(messages.reportMissingData);
   let value = raw;
   if (typeof raw === 'string') {
+    if (tooDeep(raw)) throw badRequest(messages.invalidField('data', messages.jsonTooDeep(MAX_JSON_DEPTH)));
     try {
       value = JSON.parse(raw);
     } catch {

@@ -1,3 +1,4 @@
+import { dictionary } from '#lib/own.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
@@ -83,7 +84,7 @@ export async function getMatchDetail(
   teamTags.delete(null);
   const showPrivate = isAdmin(actor);
   const hidden = new Set(stats.filter((s) => s.visibility === 'private' && !showPrivate).map((s) => s.steam_id));
-  const player_stats: Record<string, PlayerStats> = {};
+  const player_stats = dictionary<PlayerStats>();
   for (const s of stats)
     if (!hidden.has(s.steam_id))
       player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });

@@ -1,3 +1,4 @@
+import { dictionary } from '#lib/own.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { seriesStatisticsSchema, type SeriesStatistics, type SideWins } from '#lib/schemas/statistics.ts';
@@ -24,7 +25,7 @@ export async function computeSeriesStatistics(db: DB, series: SeriesRow): Promis
     listSeriesTeams(db, series.id, series.ranked_after_matches, { inactive: false, limit: 1, offset: 0 }),
   ]);
   const bySide = emptyWins();
-  const byMap: Record<string, SideWins> = {};
+  const byMap = dictionary<SideWins>();
   for (const row of matches.bySide) {
     if (row.victor_side !== 'Allies' && row.victor_side !== 'Axis') continue;
     const n = Number(row.n);

@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '#lib/schemas/team.ts';
 import { notFound } from '#lib/server/http/errors.ts';
@@ -27,9 +28,9 @@ export function toTeam(row: SeriesTeamRow, rankedAfter: number): Team {
     sigma: row.sigma,
     score: score(row.mu, row.sigma),
     last_updated: isoOrNull(row.last_updated),
-    icon: row.icon,
+    icon: webUrl(row.icon),
     previous_tags: (row.previous_tags ?? []).map((p) => ({ tag: p.tag, until: iso(p.until) })),
-    invite: row.invite,
+    invite: webUrl(row.invite),
     num_matches: row.num_matches,
     wins: row.wins,
     losses: row.losses,

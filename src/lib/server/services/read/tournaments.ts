@@ -1,4 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 import type { Tournament } from '#lib/schemas/tournament.ts';
 import { notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
@@ -16,8 +17,8 @@ export function toTournament(row: TournamentReadRow): Tournament {
     ...extra,
     tag: row.tag,
     name: row.name,
-    icon: row.icon,
-    invite: row.invite,
+    icon: webUrl(row.icon),
+    invite: webUrl(row.invite),
     description: row.description ?? '',
     event: row.event,
     active: row.active,
