@@ -60,6 +60,8 @@ export const messages = {
   tournamentTagTaken: (tag: string) => `A tournament with the tag '${tag}' already exists`,
   noApiKey: (tag: string) => `Team '${tag}' has no API key`,
   noCurrentSeries: 'There is no current series to add the team to',
+  registrationsPending: (max: number) =>
+    `You already have ${max} team registration requests waiting for an admin: wait for an answer before asking again`,
   registrationNotFound: (id: string | number) => `Team registration request ${id} does not exist`,
   registrationDecided: (id: string | number, status: string) => `Team registration request ${id} is already ${status}`,
   matchWrongState: (id: number, status: string, action: string) => `Match ${id} is ${status} and cannot be ${action}`,

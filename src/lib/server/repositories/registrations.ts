@@ -36,3 +36,18 @@ export function listRegistrations(db: DB, status: RegistrationStatus, userId?: n
 export function findRegistration(db: DB, id: number): Promise<RegistrationRecord | undefined> {
   return baseQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
+
+/**
+ * How many of the user's requests are pending, counted after locking the user's row, so that requests of one user
+ * sent at once are counted one after another (call inside a transaction).
+ */
+export async function countPendingOfUser(db: DB, userId: number): Promise<number> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const row = await db
+    .selectFrom('team_registration_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -6,7 +6,9 @@ import type { Registration, RegistrationDecision, RegistrationInput } from '#lib
 import { requireAdmin, requireUser } from '#lib/server/auth/guards.ts';
 import { conflict, notFound } from '#lib/server/http/errors.ts';
 import { messages } from '#lib/server/http/messages.ts';
+import { RateLimiter } from '#lib/server/http/rate-limit.ts';
 import {
+  countPendingOfUser,
   findRegistration,
   listRegistrations,
   type RegistrationRecord,
@@ -44,10 +46,22 @@ async function tagHeld(db: DB, tag: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A signed-in user asks for a team to be registered: 409 when a live team already holds the tag. */
+/** Registration requests one user may send per hour (a queue only admins empty must not fill from one account). */
+export const REGISTRATIONS_PER_HOUR = 10;
+/** Requests of one user that may wait for an admin at once. */
+export const MAX_PENDING_REGISTRATIONS = 3;
+const registrationLimiter = new RateLimiter(REGISTRATIONS_PER_HOUR, 3_600_000);
+
+/**
+ * A signed-in user asks for a team to be registered: 409 when a live team already holds the tag or the user has
+ * MAX_PENDING_REGISTRATIONS requests waiting; 429 past REGISTRATIONS_PER_HOUR.
+ */
 export async function requestRegistration(db: DB, actor: Actor, input: RegistrationInput): Promise<Registration> {
   const user = requireUser(actor);
+  registrationLimiter.hit(`user:${user.userId}:${user.discordId}`);
   const id = await db.transaction().execute(async (trx) => {
+    if ((await countPendingOfUser(trx, user.userId)) >= MAX_PENDING_REGISTRATIONS)
+      throw conflict(messages.registrationsPending(MAX_PENDING_REGISTRATIONS));
     if (await tagHeld(trx, input.tag)) throw conflict(messages.teamTagTaken(input.tag));
     const row = await trx
       .insertInto('team_registration_requests')
