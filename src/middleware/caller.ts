@@ -6,6 +6,7 @@ import { ensureCsrfCookie } from '#lib/server/auth/cookies.ts';
 import { assertCsrf, assertSameSite, csrfTokenFor, isStateChange, needsCsrfCheck } from '#lib/server/auth/csrf.ts';
 import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
 import { anonymous } from '#lib/server/auth/actor.ts';
+import { withCachePolicy } from '#lib/server/http/cache.ts';
 
 function isPublicRead(response: Response): boolean {
   return /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
@@ -44,5 +45,6 @@ export const caller = defineMiddleware(async (context, next) => {
   // cookie changed, and with it the CSRF cookie).
   const unchanged = context.cookies.get(SESSION_COOKIE)?.value === session;
   if (api && session && unchanged && !isPublicRead(response)) ensureCsrfCookie(context.cookies, session);
-  return response;
+  const setsCookies = [...context.cookies.headers()].length > 0;
+  return withCachePolicy(response, { credentials: actor.kind !== 'anonymous' || setsCookies, page: !api });
 });

@@ -72,11 +72,11 @@ describe.each(engines)('health checks and request log on %s', (engine) => {
 });
 
 describe('readiness when the database cannot answer', () => {
-  it('names an unreachable PostgreSQL', async () => {
+  it('names the reason an unreachable PostgreSQL gives, never its address', async () => {
     const handle = await connectDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', migrate: false });
     try {
       const state = await readiness(async () => handle.db, 2000);
-      expect(state).toMatchObject({ ready: false, reason: expect.stringMatching(/^The database is unreachable: /) });
+      expect(state).toEqual({ ready: false, reason: 'The database is unreachable (ECONNREFUSED)' });
     } finally {
       await handle.close();
     }

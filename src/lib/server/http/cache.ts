@@ -2,8 +2,34 @@ import { createHash } from 'node:crypto';
 
 /** Shared caches and browsers may keep a public answer 10 s and serve it stale for 60 s while revalidating. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
-/** Answers that depend on the caller: only the caller's browser may keep them, and must revalidate. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+/**
+ * Answers that depend on the caller (signed-in pages carry the CSRF token, user-specific JSON the user's data):
+ * nothing may keep them, not even the caller's browser.
+ */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/**
+ * Public pages: a browser revalidates each time, a CDN may keep one briefly and serve it stale while it fetches
+ * anew (the server's own page cache makes a change visible within seconds too).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+/**
+ * `response` with its Cache-Control chosen by who asked: `private, no-store` for a caller with credentials or an
+ * answer that sets a cookie, else `public` (PUBLIC_PAGE_CACHE_CONTROL for a page); `Vary: Cookie, Authorization`
+ * either way, so a shared cache never hands one caller's answer to another. An answer that already names its
+ * Cache-Control keeps it.
+ */
+export function withCachePolicy(response: Response, options: { credentials: boolean; page: boolean }): Response {
+  if (response.headers.has('cache-control')) return response;
+  const personal = options.credentials || response.headers.has('set-cookie');
+  if (!personal && !options.page) return response;
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', personal ? PRIVATE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL);
+  const vary = headers.get('vary');
+  if (!/\bcookie\b/i.test(vary ?? ''))
+    headers.set('vary', vary ? `${vary}, Cookie, Authorization` : 'Cookie, Authorization');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 export type CacheScope = 'public' | 'private';
 
