@@ -112,10 +112,11 @@ export async function readTableChunks(
   return total;
 }
 
-/** Inserts rows given as a JSON array text (as readTableChunks gives them) into `table`. */
-export async function insertRowsJson(trx: AnyDb, table: string, rowsJson: string): Promise<void> {
-  await sql`insert into ${quote(table)}
+/** Inserts rows given as a JSON array text (as readTableChunks gives them) into `table`; returns how many. */
+export async function insertRowsJson(trx: AnyDb, table: string, rowsJson: string): Promise<number> {
+  const result = await sql`insert into ${quote(table)}
     select * from json_populate_recordset(null::${quote(table)}, ${rowsJson}::json)`.execute(trx);
+  return Number(result.numAffectedRows ?? -1);
 }
 
 /** Moves each serial column's sequence past the largest value restored, so new rows get fresh ids. */

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import { finished } from 'node:stream/promises';
@@ -140,23 +139,94 @@ function checkMigrations(header: Header, applied: string[]): void {
     );
 }
 
+/** Limits on what a restore reads: a hostile file (a gzip bomb, one endless line) fails with a message. */
+export interface RestoreLimits {
+  /** Most bytes the file may decompress to altogether (default: 200 times its size, at least 1 GiB). */
+  maxBytes?: number;
+  /** Longest line (default MAX_LINE_BYTES): a chunk of wide rows holds a few stored logs. */
+  maxLineBytes?: number;
+}
+
+/** The longest line a backup writes: WIDE_ROWS_PER_CHUNK stored logs of the largest upload, hex-encoded, and more. */
+export const MAX_LINE_BYTES = 448 * 1024 * 1024;
+
+/** The lines of `input` (decompressed bytes), each refused with a BackupError past the limits before it is kept. */
+async function* boundedLines(input: AsyncIterable<Buffer>, limits: Required<RestoreLimits>): AsyncGenerator<string> {
+  let total = 0;
+  let parts: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of input) {
+    total += chunk.length;
+    if (total > limits.maxBytes)
+      throw new BackupError(
+        `The backup decompresses to more than ${Math.round(limits.maxBytes / 1024 / 1024)} MB: it is damaged or hostile; nothing was restored`,
+      );
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end >= 0; end = chunk.indexOf(10, start)) {
+      parts.push(chunk.subarray(start, end));
+      length += end - start;
+      if (length > limits.maxLineBytes) break;
+      yield Buffer.concat(parts, length).toString('utf8');
+      parts = [];
+      length = 0;
+      start = end + 1;
+    }
+    if (length <= limits.maxLineBytes && start < chunk.length) {
+      parts.push(chunk.subarray(start));
+      length += chunk.length - start;
+    }
+    if (length > limits.maxLineBytes)
+      throw new BackupError(
+        `The backup has a line longer than ${Math.round(limits.maxLineBytes / 1024 / 1024)} MB: it is damaged or hostile; nothing was restored`,
+      );
+  }
+  if (length > 0) yield Buffer.concat(parts, length).toString('utf8');
+}
+
+/** The trailer's row counts, or a BackupError when the last line is not a well-formed trailer. */
+function parseTrailer(line: string): Map<string, number> {
+  let trailer: Partial<Trailer> | undefined;
+  try {
+    trailer = JSON.parse(line) as Partial<Trailer>;
+  } catch {
+    trailer = undefined;
+  }
+  const rows = trailer?.rows;
+  if (trailer?.end !== true || typeof rows !== 'object' || rows === null || Array.isArray(rows))
+    throw new BackupError('The backup ends with a damaged end marker: nothing was restored');
+  const counts = new Map<string, number>();
+  for (const [table, count] of Object.entries(rows)) {
+    if (!Number.isSafeInteger(count) || count < 0)
+      throw new BackupError(`The backup's end marker gives ${table} no row count: nothing was restored`);
+    counts.set(table, count);
+  }
+  return counts;
+}
+
 /**
  * Restores the backup in `file` into `db`, which must hold no rows (a new database, migrated or not): migrates it
  * to the backup's version, loads every row in one transaction (all or nothing), moves the id sequences past the
  * restored ids, then applies this version's newer migrations. Returns the row count of every table. `progress`
- * counts the megabytes of the file read.
+ * counts the megabytes of the file read. The file is read as a stream within `limits`, and every line's declared
+ * row count must be the rows it holds: any damage is a BackupError and restores nothing.
  */
 export async function restoreBackup(
   db: AnyKysely,
   file: string,
   progress: Progress = noProgress,
+  limits: RestoreLimits = {},
 ): Promise<Record<string, number>> {
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  const size = fs.statSync(file).size;
+  const bounds: Required<RestoreLimits> = {
+    maxBytes: limits.maxBytes ?? Math.max(1024 ** 3, size * 200),
+    maxLineBytes: limits.maxLineBytes ?? MAX_LINE_BYTES,
+  };
   const raw = fs.createReadStream(file);
-  const step = progress.step('Restoring', fs.statSync(file).size / 1e6, 'MB');
+  const step = progress.step('Restoring', size / 1e6, 'MB');
   raw.on('data', (chunk) => step.advance(chunk.length / 1e6));
   const input = raw.pipe(createGunzip());
-  const lines = readline.createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = boundedLines(input, bounds);
   try {
     const header = parseHeader((await lines.next()).value as string | undefined);
     const applied = await appliedMigrations(db);
@@ -170,17 +240,17 @@ export async function restoreBackup(
     if (last) await migrateUpTo(db, last);
     const rows = await db.transaction().execute(async (trx) => {
       const tables = new Map<string, BackupTable>((await backupTables(trx)).map((t) => [t.name, t]));
-      const counted: Record<string, number> = {};
+      const counted = new Map<string, number>();
       for (;;) {
         const next = await lines.next();
         if (next.done) throw new BackupError('The backup file is cut off (no end marker): nothing was restored');
-        const line = next.value as string;
+        const line = next.value;
         if (line.startsWith('{')) {
-          const trailer = JSON.parse(line) as Trailer;
-          for (const [table, count] of Object.entries(trailer.rows))
-            if ((counted[table] ?? 0) !== count)
-              throw new BackupError(`The backup's ${table} holds ${counted[table] ?? 0} rows instead of ${count}`);
-          for (const table of Object.keys(trailer.rows)) counted[table] ??= 0;
+          for (const [table, count] of parseTrailer(line)) {
+            if ((counted.get(table) ?? 0) !== count)
+              throw new BackupError(`The backup's ${table} holds ${counted.get(table) ?? 0} rows instead of ${count}`);
+            if (!counted.has(table)) counted.set(table, 0);
+          }
           break;
         }
         const first = line.indexOf('\t');
@@ -188,20 +258,38 @@ export async function restoreBackup(
         const table = line.slice(0, first);
         if (first < 0 || second < 0 || !tables.has(table))
           throw new BackupError(`The backup names an unknown table '${table}'`);
-        await insertRowsJson(trx, table, line.slice(second + 1));
-        counted[table] = (counted[table] ?? 0) + Number(line.slice(first + 1, second));
+        const declared = line.slice(first + 1, second);
+        if (!/^\d{1,9}$/.test(declared))
+          throw new BackupError(`The backup gives a line of ${table} no row count: nothing was restored`);
+        const inserted = await insertRowsJson(trx, table, line.slice(second + 1));
+        if (inserted !== Number(declared))
+          throw new BackupError(
+            `A line of the backup's ${table} declares ${declared} rows but holds ${inserted}: nothing was restored`,
+          );
+        counted.set(table, (counted.get(table) ?? 0) + inserted);
       }
       for (const table of tables.values()) await resetSequences(trx, table);
-      return counted;
+      return Object.fromEntries(counted);
     });
     await migrateToLatest(db);
     return rows;
   } catch (error) {
     if (error instanceof SyntaxError || (error as { code?: string }).code === 'Z_DATA_ERROR')
       throw new BackupError('The file is not a backup made by `hss backup` (it is damaged or not gzipped)');
+    if (!(error instanceof BackupError) && (error as { code?: unknown }).code !== undefined && isRowError(error))
+      throw new BackupError(
+        `The backup holds rows this database refuses (${(error as Error).message}): nothing was restored`,
+      );
     throw error;
   } finally {
     step.end();
+    await lines.return(undefined);
     input.destroy();
   }
+}
+
+/** A database error about the rows themselves (bad JSON, a type, a constraint): SQLSTATE classes 22 and 23. */
+function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22|23)/.test(code);
 }
