@@ -239,6 +239,33 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
   });
 
+  it('announces a report only once it is posted, and a dispute as a dispute, with the title escaped', async () => {
+    const hook = hookUrl();
+    expect((await addHook(hook.url)).status).toBe(201);
+    const matchId = await pendingMatch('C', 'D');
+    await server.db
+      .updateTable('matches')
+      .set({ title: '[Free nitro](https://evil.example) **now**' })
+      .where('id', '=', matchId)
+      .execute();
+    // One row per webhook of the series: the events, once each.
+    const events = async () => [
+      ...new Set((await outbox()).filter((row) => row.event_key === `${row.event}:${matchId}`).map((row) => row.event)),
+    ];
+    expect(await events()).toEqual([]);
+    await decide(matchId, 'dispute');
+    expect(await events()).toEqual(['match.disputed']);
+    const disputed = await waitFor('the dispute', () =>
+      receivedBy(hook.id).find((r) => r.body.embeds![0]!.title.startsWith('Disputed')),
+    );
+    expect(disputed.body.embeds![0]!.description).toContain('[Free nitro]\\(https\\://evil.example\\) \\*\\*now\\*\\*');
+    await decide(matchId, 'approve');
+    await ratingQueueIdle(server.db);
+    await waitFor('the posted match', async () => (await events()).includes('match.posted'));
+    expect((await events()).sort()).toEqual(['match.disputed', 'match.posted']);
+    await allSettled();
+  });
+
   it('waits what a 429 asks (retry_after in the body, else Retry-After) and retries 5xx with backoff', async () => {
     await server.db.deleteFrom('webhooks').execute();
     const limited = hookUrl();

@@ -6,6 +6,7 @@ import {
   SIDE_COLOURS,
   type MatchFacts,
 } from '#lib/server/services/webhooks/messages.ts';
+import { escapeDiscord } from '#lib/server/services/webhooks/markdown.ts';
 
 const FACTS: MatchFacts = {
   id: 833,
@@ -77,5 +78,48 @@ describe('Discord match messages', () => {
       expect(colour, colour.toString(16)).toBeGreaterThan(0); // 0 is "no colour" to Discord
     }
     expect(embedOf(FACTS).color).toBe(SIDE_COLOURS.Allies);
+  });
+});
+
+/** The text a Discord reader sees: markdown escapes consumed, as Discord does. */
+const shown = (text: string) => text.replace(/\\(.)/g, '$1');
+
+// The probe: the reporter's match title went verbatim into the community's channel, where masked links and
+// formatting rendered.
+describe('user text in Discord messages', () => {
+  it('escapes markdown, masked links and bare addresses, and reads back as typed', () => {
+    for (const text of [
+      '[Free nitro](https://evil.example/x)',
+      '**bold** __under__ ~~strike~~ ||spoiler||',
+      '# Heading\n> quote `code` @everyone <@123>',
+      'https://evil.example/phish',
+    ]) {
+      const escaped = escapeDiscord(text);
+      expect(escaped).not.toMatch(/(^|[^\\])(\*|_|~|\||`|@|<|\(|\))/);
+      expect(escaped).not.toMatch(/^[#>-]/);
+      expect(escaped).not.toMatch(/[^\\]:\/\//);
+      expect(escaped).not.toMatch(/\n/);
+      expect(shown(escaped)).toBe(text.replace(/\n/g, ' '));
+    }
+  });
+
+  it('posts a hostile title, team name and map escaped, the site’s own words untouched', () => {
+    const hostile: MatchFacts = {
+      ...FACTS,
+      title: '[Click here](https://evil.example) **now**',
+      winner: { tag: '[A_B]', name: '||Alpha|| [x](https://evil.example)' },
+      map: '# Carentan',
+    };
+    for (const message of [
+      matchPostedMessage(hostile, 'https://stats.example'),
+      matchDisputedMessage(hostile, 'https://stats.example'),
+    ]) {
+      const embed = message.embeds[0]!;
+      expect(embed.description).toContain('[Click here]\\(https\\://evil.example\\) \\*\\*now\\*\\*');
+      expect(embed.title).toContain('[A\\_B] \\|\\|Alpha\\|\\| [x]\\(https\\://evil.example\\)');
+      expect(embed.fields[0]!.value).toContain('on \\# Carentan');
+      expect(embed.url).toBe('https://stats.example/statistics/matches/833?series=S2');
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+    }
   });
 });

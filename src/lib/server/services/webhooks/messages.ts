@@ -4,6 +4,7 @@
  * says what was true when it happened, whenever it is delivered.
  */
 import { paths } from '#lib/links.ts';
+import { escapeDiscord } from './markdown.ts';
 import { isDrawnResult } from '#lib/domain/results.ts';
 import { conservativeScore } from '#lib/domain/rating/ranking.ts';
 import { formatDate, formatScore, formatSigned, mapDisplayName, matchTypeLabel, ordinal } from '#lib/format/index.ts';
@@ -72,7 +73,8 @@ export interface DiscordMessage {
 }
 
 // A tag is shown as the team wrote it: most already carry their brackets ('[GL219]').
-const label = (team: TeamLabel) => (team.name ? `${team.tag} ${team.name}` : team.tag);
+const label = (team: TeamLabel) =>
+  team.name ? `${escapeDiscord(team.tag)} ${escapeDiscord(team.name)}` : escapeDiscord(team.tag);
 // Discord limits: title 256, field value 1024 characters.
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const pageUrl = (publicUrl: string, path: string, series: string) =>
@@ -85,7 +87,7 @@ const moved = (before: number, after: number) =>
 function ratingLine(team: TeamLabel, change: RatingChange | null): string | undefined {
   if (!change) return undefined;
   const mean = moved(change.before.mu, change.after.mu);
-  return `${team.tag}: mean ${mean} · score ${moved(conservativeScore(change.before), conservativeScore(change.after))}`;
+  return `${escapeDiscord(team.tag)}: mean ${mean} · score ${moved(conservativeScore(change.before), conservativeScore(change.after))}`;
 }
 
 /** True when the score and the mean moved opposite ways: a reader needs the reason. */
@@ -109,7 +111,7 @@ function matchEmbed(facts: MatchFacts, publicUrl: string, disputed: boolean): Di
   if (changes.length > 0 && (againstTheMean(facts.winnerRating) || againstTheMean(facts.loserRating)))
     changes.push(SCORE_NOTE);
   const fields = [
-    { name: 'Result', value: `${facts.result}${side} on ${mapDisplayName(facts.map)}`, inline: true },
+    { name: 'Result', value: `${facts.result}${side} on ${escapeDiscord(mapDisplayName(facts.map))}`, inline: true },
     { name: 'Type', value: matchTypeLabel(facts.type), inline: true },
   ];
   if (!disputed && changes.length > 0)
@@ -122,9 +124,12 @@ function matchEmbed(facts: MatchFacts, publicUrl: string, disputed: boolean): Di
         title: cut(`${status}${label(facts.winner)} ${verb} ${label(facts.loser)} ${facts.result}`, 256),
         url: pageUrl(publicUrl, paths.match(facts.id), facts.series),
         description: cut(
-          [facts.title, disputed ? 'The report of this match is disputed and waits for an admin.' : undefined]
+          [
+            facts.title && escapeDiscord(facts.title),
+            disputed ? 'The report of this match is disputed and waits for an admin.' : undefined,
+          ]
             .filter(Boolean)
-            .join('\n') || `${formatDate(facts.date)} · ${mapDisplayName(facts.map)}`,
+            .join('\n') || `${formatDate(facts.date)} · ${escapeDiscord(mapDisplayName(facts.map))}`,
           2000,
         ),
         color: facts.victorSide && !drawn ? SIDE_COLOURS[facts.victorSide] : NEUTRAL_COLOUR,
