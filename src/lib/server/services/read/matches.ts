@@ -59,10 +59,23 @@ export async function listSeriesMatches(db: DB, series: SeriesRow, query: MatchL
   return { matches: rows.map(toMatch), meta: { count: rows.length, offset: query.offset, total_count: total } };
 }
 
+/** The key under which kills by or of players with private profiles are counted together, naming no one. */
+export const PRIVATE_PLAYERS_KEY = 'private';
+
+/** Kill counts by player id with the ids in `hidden` counted together under PRIVATE_PLAYERS_KEY. */
+function withoutIds(counts: Record<string, number>, hidden: ReadonlySet<string>): Record<string, number> {
+  const out = dictionary<number>();
+  for (const [id, count] of Object.entries(counts)) {
+    const key = hidden.has(id) ? PRIVATE_PLAYERS_KEY : id;
+    out[key] = (out[key] ?? 0) + count;
+  }
+  return out;
+}
+
 /**
  * GET .../matches/{id}: the match with its player statistics keyed by player id. A private match is visible only
  * to its teams' managers (and API keys) and admins (403 otherwise). Players with private profiles are left out
- * except for admins.
+ * except for admins, and so are their ids from the others' killers and victims (counted under PRIVATE_PLAYERS_KEY).
  */
 export async function getMatchDetail(
   db: DB,
@@ -86,8 +99,12 @@ export async function getMatchDetail(
   const hidden = new Set(stats.filter((s) => s.visibility === 'private' && !showPrivate).map((s) => s.steam_id));
   const player_stats = dictionary<PlayerStats>();
   for (const s of stats)
-    if (!hidden.has(s.steam_id))
-      player_stats[s.steam_id] = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
+    if (!hidden.has(s.steam_id)) {
+      const player = toPlayerStats({ ...s, team_tag: teamTags.get(s.team_id) ?? null });
+      player_stats[s.steam_id] = hidden.size
+        ? { ...player, killers: withoutIds(player.killers, hidden), victims: withoutIds(player.victims, hidden) }
+        : player;
+    }
   const match = toMatch(row);
   match.defensive_players = {
     Allies: match.defensive_players.Allies.filter((id) => !hidden.has(id)),
