@@ -87,14 +87,17 @@ export function replayRatings(
     w.sigma = out.sigmaW;
     l.mu = out.muL;
     l.sigma = out.sigmaL;
+    w.last_updated = m.date;
+    l.last_updated = m.date;
+    // A private match moves the ratings, but its existence and result show nowhere: not in the counts, nor as a
+    // point of the history.
+    if (m.counted === false) continue;
     w.num_matches++;
     l.num_matches++;
     if (!drawn) {
       w.wins++;
       l.losses++;
     }
-    w.last_updated = m.date;
-    l.last_updated = m.date;
     record(m.winner, { match_id: m.id, date: m.date, mu: w.mu, sigma: w.sigma });
     record(m.loser, { match_id: m.id, date: m.date, mu: l.mu, sigma: l.sigma });
   }

@@ -23,4 +23,9 @@ export interface RatedMatch {
   readonly result: string;
   readonly date: MatchDate;
   readonly drawn?: boolean;
+  /**
+   * False for a match that moves the ratings but is not shown (a private match): it is left out of the public
+   * figures (num_matches, wins, losses) and the rating history. Default true.
+   */
+  readonly counted?: boolean;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { binaryRows, copyIn } from '#lib/server/db/copy.ts';
 import type { DB } from '#lib/server/db/index.ts';
-import type { CalculationStatus, MatchRow, MatchType } from '#lib/server/db/tables/matches.ts';
+import type { CalculationStatus, MatchRow, MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
 import type { RatingHistoryRow } from '#lib/server/db/tables/rating-history.ts';
 
 /** A match that takes part in a series' rating replay (competitive or event, queued or posted), with its stored ratings. */
 export interface RatingMatchRow extends MatchRatingWrite {
+  visibility: Visibility;
   date: Date;
   result: string;
   type: MatchType;
@@ -142,6 +143,7 @@ export async function lockSeries(db: DB, seriesId: number): Promise<void> {
 
 const RATING_MATCH_SELECTION = [
   'id',
+  'visibility',
   'date',
   'result',
   'type',

@@ -51,6 +51,7 @@ function toRated(m: RatingMatchRow & { winner_team_id: number; loser_team_id: nu
     result: m.result,
     date: m.date,
     drawn: isDrawnResult(m.result),
+    counted: m.visibility !== 'private',
   };
 }
 
