@@ -85,6 +85,7 @@ describe('hss logs parse', () => {
       ({ match_id: matchId } = await reportMatch(seeded.db, actor, {
         data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
         file: { name: 'r.log', content: text },
+        backdated: true,
       }));
     } finally {
       await seeded.close();
@@ -127,6 +128,7 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
     const { match_id } = await reportMatch(handle.db, alpha, {
       data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
       file: { name: 'e.csv', content: text },
+      backdated: true,
       result: '5-0',
       map: 'SMDM',
     });
@@ -205,6 +207,7 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
     const broken = await reportMatch(handle.db, cliActor, {
       data: { teams: ['BRAVO', 'ALPHA'], kind: 'friendly' },
       file: { name: 'b.json', content: makeLog('hlu-json', { seed: 72 }) },
+      backdated: true,
     });
     const upload = await handle.db
       .selectFrom('matches')

@@ -20,7 +20,8 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
   const R = `LIMIT${suffix}`;
   let server: TestServer;
   let teams: Record<string, { id: number; key: string }>;
-  const csv = makeLog('hlu-csv', { seed: 41 });
+  // Reported as HLU sends it (no 'backdated'): a game of two days ago.
+  const csv = makeLog('hlu-csv', { seed: 41, start: new Date(Date.now() - 2 * 86_400_000).toISOString() });
 
   const post = (form: FormData | undefined, headers: Record<string, string> = {}, body?: BodyInit) =>
     server.fetch('/v2/matches/serverlog', { method: 'POST', body: body ?? form ?? null, headers });

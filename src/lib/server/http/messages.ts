@@ -89,6 +89,18 @@ export const messages = {
   reportEventNeedsTournament: "An event match needs its tournament tag in the 'event' field",
   reportSameGame: (id: number) =>
     `This game has already been reported as match ${id}: approve or dispute that match instead of reporting it again`,
+  reportYearContradictsWeekday: (year: number, stamp: string, actual: string | undefined, written: string) =>
+    actual === undefined
+      ? `The log's first line is dated '${stamp}', a day that ${year} does not have: give the year in which it was a ${written}, or leave 'year' out to have it read from the weekday`
+      : `The log's first line is dated '${stamp}', but in ${year} that day is a ${actual}, not a ${written}: give the year in which it was a ${written}, or leave 'year' out to have it read from the weekday`,
+  reportWeekdayFitsNoYear: (stamp: string) =>
+    `The log's first line is dated '${stamp}', and no year of the last 40 has that date on that weekday: give the 'year' field`,
+  reportDateInFuture: (date: string, now: string) =>
+    `The match is dated ${date}, later than now (${now}): check the server clock or give the right 'date'`,
+  reportBackdatedOld: (date: string, uploaded: string, days: number) =>
+    `The match is dated ${date}, more than ${days} days before this upload (${uploaded}): if that date is right, confirm it with 'backdated' = true (the report form asks); otherwise give the right 'date'`,
+  reportBackdatedSeries: (date: string, series: string, first: string) =>
+    `The match is dated ${date}, before the first match of series '${series}' (${first}), so it would replay that series: if that date is right, confirm it with 'backdated' = true (the report form asks); otherwise give the right 'date'`,
   reportNoSeries: 'No series exists yet: create one before reporting matches',
   reportNoLog: (id: number) => `Match ${id} has no stored log to re-parse`,
   // Ratings, result import and the demo community (services/ratings, services/import, services/demo).
