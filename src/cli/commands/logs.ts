@@ -43,7 +43,7 @@ export const logsParse: Command = {
       if (!(error instanceof LogParseError)) throw error;
       if (error.code === 'MultipleMatches' || error.code === 'MatchIndexOutOfRange') {
         context.out(
-          JSON.stringify({ error: error.code, message: error.message, matches: error.candidates ?? [] }, null, 2),
+          JSON.stringify({ error: error.message, code: error.code, matches: error.candidates ?? [] }, null, 2),
         );
         return 2;
       }

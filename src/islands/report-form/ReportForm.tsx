@@ -307,9 +307,9 @@ export default function ReportForm(props: ReportFormProps) {
       </fieldset>
 
       {backdated && (
-        <fieldset className="confirm-date" role="alert">
+        <fieldset className="confirm-date">
           <legend>{`The log says this match was played on ${playedOn(backdated.date)}`}</legend>
-          <p>{backdated.error}</p>
+          <p role="alert">{backdated.error}</p>
           <label>
             <input
               type="checkbox"

@@ -95,10 +95,10 @@ export const matchCandidateSchema = z.object({
 });
 export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
 
-/** The 400 body of a file with several matches: `{error: 'MultipleMatches', message, matches}`. */
+/** The 400 body of a file with several matches: `{error: sentence, code: 'MultipleMatches', matches}`. */
 export const multipleMatchesSchema = z.object({
-  error: z.enum(['MultipleMatches', 'MatchIndexOutOfRange']),
-  message: z.string().optional(),
+  error: z.string(),
+  code: z.enum(['MultipleMatches', 'MatchIndexOutOfRange']),
   matches: z.array(matchCandidateSchema),
 });
 

@@ -54,8 +54,9 @@ describe('hss logs parse', () => {
   it('prints the candidates and exits 2 for several matches, and parses the one chosen with --match', async () => {
     const many = await cli(['logs', 'parse', path.join(dir, 'two.csv')]);
     expect(many.code).toBe(2);
-    const body = JSON.parse(many.out) as { error: string; matches: { index: number; map: string }[] };
-    expect([body.error, body.matches.map((m) => m.index)]).toEqual(['MultipleMatches', [0, 1]]);
+    const body = JSON.parse(many.out) as { error: string; code: string; matches: { index: number }[] };
+    expect([body.code, body.matches.map((m) => m.index)]).toEqual(['MultipleMatches', [0, 1]]);
+    expect(body.error).toMatch(/^The log holds 2 complete matches/);
     const chosen = await cli(['logs', 'parse', path.join(dir, 'two.csv'), '--match', '1', '--format', 'hlu-csv']);
     expect(chosen.code).toBe(0);
     expect(JSON.parse(chosen.out) as { map: string; index: number }).toMatchObject({ map: 'foy', index: 1 });

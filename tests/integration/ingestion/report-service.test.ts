@@ -334,7 +334,10 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       backdated: true,
     };
     const error = await rejection(reportMatch(handle.db, alpha, input));
-    expect(error.message).toBe('MultipleMatches');
+    expect([error.message, error.code]).toEqual([
+      "The log holds 2 complete matches: choose one with the 'match' field (0-1); 'matches' lists them",
+      'MultipleMatches',
+    ]);
     expect((error.details['matches'] as { index: number; score: string }[]).map((m) => [m.index, m.score])).toEqual([
       [0, '3 - 2'],
       [1, '1 - 4'],
@@ -347,7 +350,8 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ map: 'foy', result: '4-1', victor_side: 'Axis', log_match_index: 1 });
     const outOfRange = await rejection(reportMatch(handle.db, alpha, { ...input, match: 5 }));
-    expect([outOfRange.status, outOfRange.message]).toEqual([400, 'MatchIndexOutOfRange']);
+    expect([outOfRange.status, outOfRange.code]).toEqual([400, 'MatchIndexOutOfRange']);
+    expect(outOfRange.message).toMatch(/^Match 5 does not exist: the log holds 2 complete match\(es\) \(0-1\)/);
   });
 
   // The details are the report's last write: failing them must take the match and its stats rows back too.

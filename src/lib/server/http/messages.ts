@@ -1,10 +1,12 @@
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
+import { coded } from './message-codes.ts';
 
 /**
  * The catalogue of user-facing error messages. Wording is fixed here so that the API, the pages and the tests
- * agree; add new messages here rather than writing strings at the throw site.
+ * agree; add new messages here rather than writing strings at the throw site. Each entry's name is its machine code
+ * in PascalCase (message-codes.ts): a refusal answers `{ error: sentence, code: 'ReportSameGame', ...details }`.
  */
-export const messages = {
+export const messages = coded({
   seriesNotFound: (tag: string) => `Series '${tag}' does not exist`,
   teamNotFound: (tag: string) => `Team '${tag}' does not exist`,
   matchNotFound: (id: string | number) => `Match ${id} does not exist`,
@@ -13,6 +15,7 @@ export const messages = {
   invalidJson: 'The request body is not valid JSON',
   invalidParameter: (name: string, reason: string) => `Invalid parameter '${name}': ${reason}`,
   invalidField: (name: string, reason: string) => `Invalid field '${name}': ${reason}`,
+  tooManyRequests: (seconds: number) => `Too many requests: try again in ${seconds} s`,
   signInRequired: 'You must be signed in to do this',
   forbidden: 'You are not allowed to do this',
   adminOnly: 'Only an admin can do this',
@@ -107,4 +110,8 @@ export const messages = {
   importRejected: (bad: number, lines: string) => `The file has ${bad} bad row(s); nothing was imported:\n${lines}`,
   calculatorSameTeam: 'Choose two different teams to compare',
   demoNotEmpty: 'The demo community can only be seeded into an empty database (it already has a series)',
-} as const;
+  reportMultipleMatches: (count: number, last: number) =>
+    `The log holds ${count} complete matches: choose one with the 'match' field (0-${last}); 'matches' lists them`,
+  reportMatchIndexOutOfRange: (index: number, count: number) =>
+    `Match ${index} does not exist: the log holds ${count} complete match(es) (0-${count - 1}); 'matches' lists them`,
+});

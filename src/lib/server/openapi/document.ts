@@ -89,7 +89,19 @@ export function openApiDocument(): JsonSchema {
     },
     paths,
     components: {
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
+      schemas: {
+        Error: {
+          type: 'object',
+          description:
+            'Every refusal: a sentence a person can act on, its machine code, and what the refusal names beside them (e.g. match_id, matches)',
+          properties: {
+            error: { type: 'string', description: 'What is wrong and what to do, in words' },
+            code: { type: 'string', description: "Machine code, e.g. 'ReportSameGame', 'MultipleMatches', 'EmptyLog'" },
+          },
+          required: ['error', 'code'],
+          additionalProperties: true,
+        },
+      },
     },
   };
   return cached;

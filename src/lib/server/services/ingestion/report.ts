@@ -51,10 +51,7 @@ function readData(raw: unknown): ReportData {
   }
   const parsed = reportDataSchema.safeParse(value);
   if (!parsed.success) {
-    const described = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => messages.invalidField(['data', ...i.path].join('.'), i.message));
-    throw badRequest(described.join('; '));
+    throw badRequest(describeZodError(parsed.error, 'field', ['data']));
   }
   return parsed.data;
 }

@@ -11,6 +11,7 @@ const KEPT_AT_MOST = 10_000;
 
 interface Refusal {
   status: number;
+  code: string;
   message: string;
   details: Record<string, unknown>;
   headers: Record<string, string>;
@@ -40,6 +41,7 @@ export function rememberRefusal(caller: string, refusal: HttpError, now = Date.n
   refusals.delete(caller);
   refusals.set(caller, {
     status: refusal.status,
+    code: refusal.code,
     message: refusal.message,
     details: refusal.details,
     headers,
@@ -56,5 +58,5 @@ export function takeRefusal(caller: string, now = Date.now()): HttpError | undef
   if (!kept) return undefined;
   refusals.delete(caller);
   if (now - kept.at > HLU_RETRY_WINDOW_MS) return undefined;
-  return new HttpError(kept.status, kept.message, kept.details, { ...kept.headers });
+  return new HttpError(kept.status, kept.message, { ...kept.details, code: kept.code }, { ...kept.headers });
 }
