@@ -65,6 +65,21 @@ test('a signed-out visitor is sent to sign in and comes back to the report form'
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
+test('the form shows what the chosen log says before sending: date, result and players per side', async ({ page }) => {
+  await signIn(page, 'manager', '/statistics/matches/report');
+  const winner = page.getByLabel('Winner');
+  await winner.focus();
+  await expect(page.locator('astro-island', { has: page.locator('form.report-form') })).not.toHaveAttribute('ssr');
+  await page.locator('input[type=file]').setInputFiles(`${LOGS}/hlu-example-logs.txt`);
+  const summary = page.locator('.log-summary');
+  await expect(summary).toContainText(
+    'The log: Carentan, 3-2, played on Sunday 12 May 2024, 19:02 UTC; 2 players on Allies and 2 players on Axis.',
+  );
+  await expect(summary).toContainText('A side of 2 players is a seeding or test game, not a competitive match');
+  await page.getByLabel('Type').selectOption('friendly');
+  await expect(summary.locator('.field-error')).toHaveCount(0);
+});
+
 test('a signed-in user who manages no team is told who reports matches', async ({ page }) => {
   await signIn(page, 'user', '/statistics/matches/report');
   await expect(page.getByText('Only team managers report matches')).toBeVisible();

@@ -34,6 +34,11 @@ function playedOn(iso: string): string {
   return `${day.replace(',', '')}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
+/** Fewer players than this on a side is a seeding or test game rather than a competitive match. */
+const FEWEST_COMPETITIVE_PLAYERS = 6;
+
+const playersOf = (n: number) => `${n} player${n === 1 ? '' : 's'}`;
+
 /**
  * The match report form (spec section 2, /statistics/matches/report): teams, type, the optional overrides of what
  * the log says, and the log file (picker or drag and drop). It sends POST /v2/matches/serverlog; a file with several
@@ -67,6 +72,7 @@ export default function ReportForm(props: ReportFormProps) {
   const sameGame = useStore(form.$sameGame);
   const backdated = useStore(form.$backdated);
   const dateConfirmed = useStore(form.$dateConfirmed);
+  const summary = useStore(form.$summary);
   const { values, errors, formError, submitting } = useStore(form.$form);
   const set =
     <K extends keyof ReportFormValues & string>(name: K) =>
@@ -175,6 +181,26 @@ export default function ReportForm(props: ReportFormProps) {
           />
         </label>
         {error('file')}
+        {summary && (
+          <div className="log-summary" aria-live="polite">
+            <p>
+              {`The log: ${summary.map}, ${summary.result}, played on ${playedOn(summary.date)}; ` +
+                `${playersOf(summary.allies)} on Allies and ${playersOf(summary.axis)} on Axis.`}
+            </p>
+            {values.kind !== 'friendly' && Math.min(summary.allies, summary.axis) < FEWEST_COMPETITIVE_PLAYERS && (
+              <p className="field-error">
+                {`A side of ${playersOf(Math.min(summary.allies, summary.axis))} is a seeding or test game, not a ` +
+                  'competitive match: choose Friendly, or check that this is the right file.'}
+              </p>
+            )}
+            {values.kind !== 'friendly' && !values.result && !/^(5-0|4-1|3-2)$/.test(summary.result) && (
+              <p className="field-error">
+                {`A ${values.kind} match needs 5-0, 4-1 or 3-2 and the log says ${summary.result}: report it as ` +
+                  "Friendly, or give the result the teams agreed under 'Correct what the log says'."}
+              </p>
+            )}
+          </div>
+        )}
         <div className="row">
           <label>
             Format

@@ -56,6 +56,9 @@ describe.each(engines)("HLU's retry of a refused upload on %s", (engine) => {
     const { first, retry } = await uploadAndRetry('DRAW', [tag('DRAW'), tag('FOE')], draw);
     expect(first.status).toBe(400);
     expect(first.body.error).toMatch(/result is '2-2'/);
+    // What an HLU user can do about it, said in the first refusal already.
+    expect(first.body.error).toContain('report it again as a friendly (in HLL Log Utilities: type Friendly)');
+    expect(first.body.error).toContain("on the site's report form");
     expect(retry).toEqual(first);
   });
 

@@ -3,6 +3,10 @@ import { ApiError } from '#lib/client/api-error.ts';
 import { api } from '#lib/client/lazy-api.ts';
 import { createForm } from '#lib/client/form.ts';
 import type { Backdated, MatchCandidate, ReportFormValues, SameGame } from '#lib/schemas/report-form.ts';
+import type { LogSummary } from '#lib/domain/logs/log-summary.ts';
+
+/** Logs larger than this are not read in the browser before sending (the parse would hold the page). */
+const SUMMARY_MAX_BYTES = 8 * 1024 * 1024;
 
 // The form's schemas come with zod, which a first tap (choosing a file, typing) does not need.
 const reportSchemas = () => import('#lib/schemas/report-form.ts');
@@ -19,7 +23,8 @@ export type ReportOutcome =
  * submission sends as `match`. Choosing another file forgets both. `$sameGame` holds the server's 409 answer when the
  * game was already reported (its words and the existing match), until the next submission or file. `$backdated`
  * holds the date the server read when it asks to confirm an old date; `$dateConfirmed` is the reporter's yes, which
- * the next submission sends as `backdated`.
+ * the next submission sends as `backdated`. `$summary` is what the chosen log says (map, result, date, players per
+ * side), read in the browser by the report's own parser, so that a seeding log is seen before it is sent.
  */
 export function createReportForm(initial: ReportFormValues) {
   const $candidates = atom<MatchCandidate[] | null>(null);
@@ -27,6 +32,7 @@ export function createReportForm(initial: ReportFormValues) {
   const $sameGame = atom<SameGame | null>(null);
   const $backdated = atom<Backdated | null>(null);
   const $dateConfirmed = atom(false);
+  const $summary = atom<LogSummary | null>(null);
   const form = createForm({
     schema: () => reportSchemas().then((m) => m.reportFormSchema),
     initial,
@@ -68,6 +74,13 @@ export function createReportForm(initial: ReportFormValues) {
     $sameGame.set(null);
     $backdated.set(null);
     $dateConfirmed.set(false);
+    $summary.set(null);
+    if (file && file.size <= SUMMARY_MAX_BYTES) void summarise(file);
   };
-  return { ...form, $candidates, $chosen, $sameGame, $backdated, $dateConfirmed, chooseFile };
+  const summarise = async (file: File) => {
+    const [{ summariseLog }, text] = await Promise.all([import('#lib/domain/logs/log-summary.ts'), file.text()]);
+    // Another file may have been chosen meanwhile.
+    if (form.$form.get().values.file === file) $summary.set(summariseLog(text) ?? null);
+  };
+  return { ...form, $candidates, $chosen, $sameGame, $backdated, $dateConfirmed, $summary, chooseFile };
 }

@@ -85,7 +85,10 @@ export const messages = coded({
   reportResultNotAllowed: (result: string, kind: string) =>
     `Result '${result}' is not allowed for a ${kind} match: use 5-0, 4-1 or 3-2`,
   reportLogResultNotAllowed: (result: string, kind: string) =>
-    `The log's result is '${result}', which a ${kind} match cannot have (5-0, 4-1 or 3-2); give the 'result' field`,
+    `The log's result is '${result}', which a ${kind} match cannot have (5-0, 4-1 or 3-2). If it was a friendly, a ` +
+    `scrim or a seeding game, report it again as a friendly (in HLL Log Utilities: type Friendly); if the teams ` +
+    `agreed on a result, report it on the site's report form (Report match, 'Correct what the log says') with that ` +
+    `result, or send it in the 'result' field`,
   reportNoVictor: "The log does not say which side won (a draw); give the 'victor_side' field",
   reportUnknownMap: (map: string) => `Unknown map '${map}'`,
   reportLogMapUnknown: (map: string) => `The log's map '${map}' is not in the map catalogue; give the 'map' field`,
