@@ -18,8 +18,25 @@ function anotherGame(ext: 'csv' | 'json') {
   return { name: `another.${ext}`, mimeType: 'text/plain', buffer: Buffer.from(text) };
 }
 
+/**
+ * Confirms the date the server read for a match dated long ago or before the series' first one (the fixtures are of
+ * 2024 and early 2026): the form shows that date in words and sends again with `backdated` once it is ticked.
+ */
+async function confirmDate(page: Page, button = 'Report match') {
+  const ask = page.getByRole('group', { name: /^The log says this match was played on / });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('checkbox').check();
+  await page.getByRole('button', { name: button }).click();
+  return ask;
+}
+
 /** Fills the report form (hydrating it first) with the manager's team as winner and another team as loser. */
-async function report(page: Page, file: string | ReturnType<typeof anotherGame>, format?: string) {
+async function report(
+  page: Page,
+  file: string | ReturnType<typeof anotherGame>,
+  format?: string,
+  confirm: boolean = true,
+) {
   const winner = page.getByLabel('Winner');
   await winner.focus();
   await expect(page.locator('astro-island', { has: page.locator('form.report-form') })).not.toHaveAttribute('ssr');
@@ -34,6 +51,7 @@ async function report(page: Page, file: string | ReturnType<typeof anotherGame>,
   if (format) await page.getByLabel('Format').selectOption(format);
   await page.locator('input[type=file]').setInputFiles(typeof file === 'string' ? `${LOGS}/${file}` : file);
   await page.getByRole('button', { name: 'Report match' }).click();
+  if (confirm) await confirmDate(page);
   return { own, loser };
 }
 
@@ -45,6 +63,21 @@ test('a signed-out visitor is sent to sign in and comes back to the report form'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report match');
   const results = await auditAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('the form shows what the chosen log says before sending: date, result and players per side', async ({ page }) => {
+  await signIn(page, 'manager', '/statistics/matches/report');
+  const winner = page.getByLabel('Winner');
+  await winner.focus();
+  await expect(page.locator('astro-island', { has: page.locator('form.report-form') })).not.toHaveAttribute('ssr');
+  await page.locator('input[type=file]').setInputFiles(`${LOGS}/hlu-example-logs.txt`);
+  const summary = page.locator('.log-summary');
+  await expect(summary).toContainText(
+    'The log: Carentan, 3-2, played on Sunday 12 May 2024, 19:02 UTC; 2 players on Allies and 2 players on Axis.',
+  );
+  await expect(summary).toContainText('A side of 2 players is a seeding or test game, not a competitive match');
+  await page.getByLabel('Type').selectOption('friendly');
+  await expect(summary.locator('.field-error')).toHaveCount(0);
 });
 
 test('a signed-in user who manages no team is told who reports matches', async ({ page }) => {
@@ -166,11 +199,17 @@ test('a server log holding two games offers both, reports the chosen one, and bo
   const log = writeLog('rcon', [...first.events, ...second.events]);
 
   await signIn(page, 'manager', '/statistics/matches/report');
-  const { own, loser } = await report(page, { name: 'server.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+  const { own, loser } = await report(
+    page,
+    { name: 'server.log', mimeType: 'text/plain', buffer: Buffer.from(log) },
+    undefined,
+    false,
+  );
   const choices = page.getByRole('group', { name: 'This file holds several matches: choose the one to report' });
   await expect(choices.getByRole('radio')).toHaveCount(2);
   await choices.getByRole('radio').nth(1).check();
   await page.getByRole('button', { name: 'Report the chosen match' }).click();
+  await confirmDate(page, 'Report the chosen match');
   await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
   const matchPath = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(page.locator('.match-header')).toContainText('Foy');
@@ -189,23 +228,30 @@ test('a server log holding two games offers both, reports the chosen one, and bo
   expect(after[1]).not.toBe(before[1]);
 });
 
-test('a text export asks for the year its dates leave out', async ({ page }) => {
+test('a text export is dated from its weekday, and the form shows that date in words before sending it', async ({
+  page,
+}) => {
   await signIn(page, 'manager', '/statistics/matches/report');
   const winner = page.getByLabel('Winner');
   await winner.focus();
   await expect(page.locator('astro-island', { has: page.locator('form.report-form') })).not.toHaveAttribute('ssr');
-  await expect(page.getByLabel('Year of the log')).toHaveCount(0);
+  await expect(page.getByLabel(/^Year of the log/)).toHaveCount(0);
   await page.getByLabel('Format').selectOption('hlu-txt');
-  await expect(page.getByLabel('Year of the log')).toHaveValue(String(new Date().getUTCFullYear()));
+  // HLU writes 'Sun, Mar 15' and no year: left empty, the year is the latest one with 15 March on a Sunday.
+  await expect(page.getByLabel(/^Year of the log/)).toHaveValue('');
   // A simulated game: the examples' game is reported by another journey, and the same players and kills would be
   // recognised as that game whatever the year.
   const game = simulateMatch({ ...twoGames, seed: 33, start: new Date('2026-03-15T18:00:00Z'), map: 'foy' });
-  await page.getByLabel('Year of the log').fill('2023');
-  await report(page, {
-    name: 'game.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(writeLog('hlu-txt', game.events)),
-  });
+  const file = { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(writeLog('hlu-txt', game.events)) };
+  // A year whose 15 March is no Sunday is refused with both named.
+  await page.getByLabel(/^Year of the log/).fill('2023');
+  await report(page, file, undefined, false);
+  // Shown next to the year field, which it names.
+  await expect(page.locator('#year-error')).toContainText('but in 2023 that day is a Wednesday, not a Sunday');
+  await page.getByLabel(/^Year of the log/).fill('');
+  await page.getByRole('button', { name: 'Report match' }).click();
+  const ask = await confirmDate(page);
+  await expect(ask).toContainText('Sunday 15 March 2026, 18:00 UTC');
   await page.waitForURL(/\/statistics\/matches\/\d+\?series=/);
-  await expect(page.locator('.match-header')).toContainText('2023');
+  await expect(page.locator('.match-header')).toContainText('2026');
 });

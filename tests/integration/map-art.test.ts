@@ -41,6 +41,9 @@ describe('map art served by the built site', () => {
   it('answers a JSON 404 naming an unknown image', async () => {
     const response = await server.fetch('/images/maps/atlantis-day.svg');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Map 'atlantis-day' does not exist or has no caps" });
+    expect(await response.json()).toEqual({
+      error: "Map 'atlantis-day' does not exist or has no caps",
+      code: 'MapNotFound',
+    });
   });
 });

@@ -41,7 +41,7 @@ describe.each(engines)('series API on %s', (engine) => {
   it('answers 404 with an error naming an unknown series', async () => {
     const response = await server.fetch('/v3/series/NOPE');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Series 'NOPE' does not exist" });
+    expect(await response.json()).toEqual({ error: "Series 'NOPE' does not exist", code: 'SeriesNotFound' });
   });
 
   it('redirects a page without a series parameter to the current series', async () => {

@@ -21,6 +21,24 @@ export interface ReportFormProps {
   currentYear: number;
 }
 
+/** A date as a person says it, in UTC as the server read it: 'Friday 27 December 2024, 19:00 UTC'. */
+function playedOn(iso: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${day.replace(',', '')}, ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Fewer players than this on a side is a seeding or test game rather than a competitive match. */
+const FEWEST_COMPETITIVE_PLAYERS = 6;
+
+const playersOf = (n: number) => `${n} player${n === 1 ? '' : 's'}`;
+
 /**
  * The match report form (spec section 2, /statistics/matches/report): teams, type, the optional overrides of what
  * the log says, and the log file (picker or drag and drop). It sends POST /v2/matches/serverlog; a file with several
@@ -44,13 +62,17 @@ export default function ReportForm(props: ReportFormProps) {
       url: '',
       visibility: 'public',
       format: '',
-      year: String(props.currentYear),
+      // HLU's text export writes no year: the server reads it from the weekday unless one is given here.
+      year: '',
       file: null,
     }),
   );
   const candidates = useStore(form.$candidates);
   const chosen = useStore(form.$chosen);
   const sameGame = useStore(form.$sameGame);
+  const backdated = useStore(form.$backdated);
+  const dateConfirmed = useStore(form.$dateConfirmed);
+  const summary = useStore(form.$summary);
   const { values, errors, formError, submitting } = useStore(form.$form);
   const set =
     <K extends keyof ReportFormValues & string>(name: K) =>
@@ -159,6 +181,26 @@ export default function ReportForm(props: ReportFormProps) {
           />
         </label>
         {error('file')}
+        {summary && (
+          <div className="log-summary" aria-live="polite">
+            <p>
+              {`The log: ${summary.map}, ${summary.result}, played on ${playedOn(summary.date)}; ` +
+                `${playersOf(summary.allies)} on Allies and ${playersOf(summary.axis)} on Axis.`}
+            </p>
+            {values.kind !== 'friendly' && Math.min(summary.allies, summary.axis) < FEWEST_COMPETITIVE_PLAYERS && (
+              <p className="field-error">
+                {`A side of ${playersOf(Math.min(summary.allies, summary.axis))} is a seeding or test game, not a ` +
+                  'competitive match: choose Friendly, or check that this is the right file.'}
+              </p>
+            )}
+            {values.kind !== 'friendly' && !values.result && !/^(5-0|4-1|3-2)$/.test(summary.result) && (
+              <p className="field-error">
+                {`A ${values.kind} match needs 5-0, 4-1 or 3-2 and the log says ${summary.result}: report it as ` +
+                  "Friendly, or give the result the teams agreed under 'Correct what the log says'."}
+              </p>
+            )}
+          </div>
+        )}
         <div className="row">
           <label>
             Format
@@ -173,10 +215,11 @@ export default function ReportForm(props: ReportFormProps) {
           </label>
           {values.format === 'hlu-txt' && (
             <label>
-              Year of the log
+              Year of the log (empty: read from the weekday)
               <input
                 name="year"
                 inputMode="numeric"
+                placeholder={String(props.currentYear)}
                 value={values.year}
                 onChange={set('year')}
                 {...described('year')}
@@ -289,6 +332,21 @@ export default function ReportForm(props: ReportFormProps) {
         </div>
       </fieldset>
 
+      {backdated && (
+        <fieldset className="confirm-date">
+          <legend>{`The log says this match was played on ${playedOn(backdated.date)}`}</legend>
+          <p role="alert">{backdated.error}</p>
+          <label>
+            <input
+              type="checkbox"
+              name="backdated"
+              checked={dateConfirmed}
+              onChange={(e) => form.$dateConfirmed.set(e.target.checked)}
+            />
+            {`Yes, it was played on ${playedOn(backdated.date)}: report it with that date`}
+          </label>
+        </fieldset>
+      )}
       {sameGame && (
         <p className="form-error" role="alert">
           {sameGame.error}{' '}

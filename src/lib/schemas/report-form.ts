@@ -54,13 +54,13 @@ export const reportFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['loser'], message: 'The loser must be another team than the winner' });
     if (values.kind === 'event' && !values.event)
       ctx.addIssue({ code: 'custom', path: ['event'], message: 'Choose the tournament of this event match' });
-    if (values.format === 'hlu-txt' && !/^\d{4}$/.test(values.year))
-      ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year the log was written in' });
+    if (values.format === 'hlu-txt' && values.year !== '' && !/^\d{4}$/.test(values.year))
+      ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year as four digits, or leave it empty' });
   });
 export type ReportFormData = z.output<typeof reportFormSchema> & { file: File };
 
 /** The multipart body of POST /v2/matches/serverlog for `values`; `match` picks one match of a file with several. */
-export function reportFormData(values: z.output<typeof reportFormSchema>, match?: number): FormData {
+export function reportFormData(values: z.output<typeof reportFormSchema>, match?: number, backdated = false): FormData {
   if (!values.file) throw new Error('The report form was sent without its file');
   const form = new FormData();
   form.set('data', JSON.stringify({ teams: [values.winner, values.loser], kind: values.kind }));
@@ -81,6 +81,7 @@ export function reportFormData(values: z.output<typeof reportFormSchema>, match?
   for (const [name, value] of Object.entries(optionalFields)) if (value) form.set(name, value);
   form.set('visibility', values.visibility);
   if (match !== undefined) form.set('match', String(match));
+  if (backdated) form.set('backdated', 'true');
   return form;
 }
 
@@ -94,12 +95,20 @@ export const matchCandidateSchema = z.object({
 });
 export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
 
-/** The 400 body of a file with several matches: `{error: 'MultipleMatches', message, matches}`. */
+/** The 400 body of a file with several matches: `{error: sentence, code: 'MultipleMatches', matches}`. */
 export const multipleMatchesSchema = z.object({
-  error: z.enum(['MultipleMatches', 'MatchIndexOutOfRange']),
-  message: z.string().optional(),
+  error: z.string(),
+  code: z.enum(['MultipleMatches', 'MatchIndexOutOfRange']),
   matches: z.array(matchCandidateSchema),
 });
+
+/** The 400 answer to a match dated long ago or before its series' first match: the date read, to be confirmed. */
+export const backdatedSchema = z.object({
+  error: z.string(),
+  code: z.literal('BackdatedNotConfirmed'),
+  date: z.string(),
+});
+export type Backdated = z.infer<typeof backdatedSchema>;
 
 /** The 409 answer to a report of a game already stored: the catalogue's words and the match to approve or dispute. */
 export const sameGameSchema = z.object({

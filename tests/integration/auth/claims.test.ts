@@ -81,7 +81,7 @@ describe.each(engines)('profile claims need proof on %s', (engine) => {
     const hide = await call(stranger, 'PUT', `/v2/users/@me/claims/${id(1)}`, { visibility: 'private' });
     expect(hide.status).toBe(403);
     expect(await claimed.json()).toEqual({ steam_id: id(1), visibility: 'public', status: 'pending' });
-    expect(await hide.json()).toEqual({ error: messages.claimPending(id(1)) });
+    expect(await hide.json()).toEqual({ error: messages.claimPending(id(1)), code: 'ClaimPending' });
     const rename = await call(stranger, 'POST', `/v3/series/S1/players/${id(1)}`, {
       action: 'change_primary_name',
       name: 'Hijacked',
@@ -212,7 +212,7 @@ describe.each(engines)('profile claims need proof on %s', (engine) => {
       call(who, 'POST', `/v2/claims/${id(n)}/${user.userId}`, { action });
     const refused = await decide(managerC, 2, 'approve');
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: messages.claimReviewForbidden });
+    expect(await refused.json()).toEqual({ error: messages.claimReviewForbidden, code: 'ClaimReviewForbidden' });
     expect((await decide(stranger, 2, 'approve')).status).toBe(403);
     expect((await claimRow(id(2), stranger))?.status).toBe('pending');
 

@@ -104,7 +104,7 @@ describe.each(engines)('demo sign-in on a loopback server on %s', (engine) => {
     const offsite = await server.fetch('/v2/auth/demo?as=user&redirect_uri=%2F%2Fevil.example');
     expect([offsite.status, await offsite.json()]).toEqual([
       400,
-      { error: "Invalid parameter 'redirect_uri': must be a path on this site" },
+      { error: "Invalid parameter 'redirect_uri': must be a path on this site", code: 'InvalidRedirect' },
     ]);
   });
 });

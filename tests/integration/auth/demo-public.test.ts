@@ -16,7 +16,10 @@ describe.each(engines)('demo sign-in behind a reverse proxy on %s', (engine) => 
 
   it('answers 404 for the demo sign-in and the chooser, and creates no user', async () => {
     const demo = await server.fetch('/v2/auth/demo?as=admin&redirect_uri=%2F');
-    expect([demo.status, await demo.json()]).toEqual([404, { error: 'Demo sign-in is not available on this server' }]);
+    expect([demo.status, await demo.json()]).toEqual([
+      404,
+      { error: 'Demo sign-in is not available on this server', code: 'DemoDisabled' },
+    ]);
     expect(demo.headers.getSetCookie().some((line) => line.startsWith('hss_session='))).toBe(false);
     expect((await server.fetch('/demo-login?series=S1')).status).toBe(404);
     for (const as of ['manager', 'user']) expect((await server.fetch(`/v2/auth/demo?as=${as}`)).status).toBe(404);

@@ -177,7 +177,10 @@ describe.each(engines)('sign-in with Discord on %s', (engine) => {
     async (target) => {
       const response = await server.fetch(`/v2/auth/discord/login?redirect_uri=${encodeURIComponent(target)}`);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Invalid parameter 'redirect_uri': must be a path on this site" });
+      expect(await response.json()).toEqual({
+        error: "Invalid parameter 'redirect_uri': must be a path on this site",
+        code: 'InvalidRedirect',
+      });
     },
   );
 

@@ -74,7 +74,10 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
     const key = await server.fetch('/v2/users/@me', { headers: { authorization: `Bearer ${keyA}` } });
     expect(meTeamSchema.parse(await key.json())).toEqual({ tag: 'ALPHA', name: 'Team ALPHA' });
     const unknown = await server.fetch('/v2/users/@me', { headers: { authorization: 'Bearer hss_unknown' } });
-    expect([unknown.status, await unknown.json()]).toEqual([401, { error: 'You must be signed in to do this' }]);
+    expect([unknown.status, await unknown.json()]).toEqual([
+      401,
+      { error: 'You must be signed in to do this', code: 'SignInRequired' },
+    ]);
   });
 
   it("records a key's last use at most once a minute, so that a team's requests do not each write", async () => {
@@ -144,7 +147,10 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
         'x-csrf-token': 'x',
       },
     });
-    expect([planted.status, await planted.json()]).toEqual([403, { error: messages.csrfMismatch }]);
+    expect([planted.status, await planted.json()]).toEqual([
+      403,
+      { error: messages.csrfMismatch, code: 'CsrfMismatch' },
+    ]);
     const form = await server.fetch('/v2/users/@me/logout', {
       method: 'POST',
       headers: {
@@ -180,7 +186,7 @@ describe.each(engines)('sessions and CSRF on %s', (engine) => {
       expect([JSON.stringify(headers), refused.status, await refused.json()]).toEqual([
         JSON.stringify(headers),
         403,
-        { error: messages.crossSiteRefused },
+        { error: messages.crossSiteRefused, code: 'CrossSiteRefused' },
       ]);
     }
     // Signed out too: the refusal does not depend on who is calling.

@@ -116,11 +116,13 @@ describe('PGlite data folder lock', () => {
   it('refuses a second process while the first holds the folder, and frees it on close', async () => {
     const first = await connectDatabase({ dataDir: folder });
     const lockFile = path.join(folder, 'hss.lock');
-    // Pretend another live process (our parent) holds the lock to check the message a second process sees.
+    const own = fs.readFileSync(lockFile, 'utf8');
+    // Pretend another live process (our parent, started before the lock was written) holds the lock to check the
+    // message a second process sees.
     fs.writeFileSync(lockFile, String(process.ppid));
     await expect(connectDatabase({ dataDir: folder })).rejects.toThrow(DataFolderLockedError);
     await expect(connectDatabase({ dataDir: folder })).rejects.toThrow(/in use by another process \(pid \d+\)/);
-    fs.writeFileSync(lockFile, String(process.pid));
+    fs.writeFileSync(lockFile, own);
     await first.close();
     expect(fs.existsSync(lockFile)).toBe(false);
     const again = await connectDatabase({ dataDir: folder });

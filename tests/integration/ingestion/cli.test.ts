@@ -54,8 +54,9 @@ describe('hss logs parse', () => {
   it('prints the candidates and exits 2 for several matches, and parses the one chosen with --match', async () => {
     const many = await cli(['logs', 'parse', path.join(dir, 'two.csv')]);
     expect(many.code).toBe(2);
-    const body = JSON.parse(many.out) as { error: string; matches: { index: number; map: string }[] };
-    expect([body.error, body.matches.map((m) => m.index)]).toEqual(['MultipleMatches', [0, 1]]);
+    const body = JSON.parse(many.out) as { error: string; code: string; matches: { index: number }[] };
+    expect([body.code, body.matches.map((m) => m.index)]).toEqual(['MultipleMatches', [0, 1]]);
+    expect(body.error).toMatch(/^The log holds 2 complete matches/);
     const chosen = await cli(['logs', 'parse', path.join(dir, 'two.csv'), '--match', '1', '--format', 'hlu-csv']);
     expect(chosen.code).toBe(0);
     expect(JSON.parse(chosen.out) as { map: string; index: number }).toMatchObject({ map: 'foy', index: 1 });
@@ -85,6 +86,7 @@ describe('hss logs parse', () => {
       ({ match_id: matchId } = await reportMatch(seeded.db, actor, {
         data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
         file: { name: 'r.log', content: text },
+        backdated: true,
       }));
     } finally {
       await seeded.close();
@@ -127,6 +129,7 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
     const { match_id } = await reportMatch(handle.db, alpha, {
       data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
       file: { name: 'e.csv', content: text },
+      backdated: true,
       result: '5-0',
       map: 'SMDM',
     });
@@ -205,6 +208,7 @@ describe.each(engines)('hss matches reparse on %s', (engine) => {
     const broken = await reportMatch(handle.db, cliActor, {
       data: { teams: ['BRAVO', 'ALPHA'], kind: 'friendly' },
       file: { name: 'b.json', content: makeLog('hlu-json', { seed: 72 }) },
+      backdated: true,
     });
     const upload = await handle.db
       .selectFrom('matches')

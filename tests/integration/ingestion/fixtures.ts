@@ -9,6 +9,7 @@ import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { rotateApiKey } from '#lib/server/services/api-keys.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
+import { HttpError } from '#lib/server/http/errors.ts';
 
 export interface SimOptions {
   seed?: number;
@@ -106,7 +107,10 @@ export async function seedUser(
   return { userId: user.id, headers: { cookie: `hss_session=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf } };
 }
 
-/** A multipart report form like the site's and HLU's. */
+/**
+ * A multipart report form like the site's and HLU's. The fixture logs are dated March 2026, long before a test runs,
+ * so the form confirms the date (`backdated`) unless `fields` says otherwise (an empty value leaves the field out).
+ */
 export function reportForm(
   data: unknown,
   file: { text: string; name?: string; type?: string } | undefined,
@@ -114,7 +118,17 @@ export function reportForm(
 ): FormData {
   const form = new FormData();
   form.set('data', typeof data === 'string' ? data : JSON.stringify(data));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [name, value] of Object.entries({ backdated: 'true', ...fields })) if (value !== '') form.set(name, value);
   if (file) form.set('file', new Blob([file.text], { type: file.type ?? 'text/plain' }), file.name ?? 'export.csv');
   return form;
+}
+
+/** The HttpError a promise rejects with (fails the test when it resolves or rejects with anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return error;
 }

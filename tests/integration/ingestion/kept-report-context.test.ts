@@ -85,6 +85,7 @@ describe.each(engines)("a report's kept look-ups on %s", (engine) => {
     const report = await reportMatch(handle.db, reporter, {
       data: { teams: ['alpha', 'Bravo'], kind: 'competitive' },
       file: { name: 'kept.log', content: makeLog('hlu-csv', { seed: 7, start: '2025-07-01T19:00:00.000Z' }) },
+      backdated: true,
     });
     expect(report.created).toBe(true);
     announceDataChange(handle.db);

@@ -20,7 +20,8 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
   const R = `LIMIT${suffix}`;
   let server: TestServer;
   let teams: Record<string, { id: number; key: string }>;
-  const csv = makeLog('hlu-csv', { seed: 41 });
+  // Reported as HLU sends it (no 'backdated'): a game of two days ago.
+  const csv = makeLog('hlu-csv', { seed: 41, start: new Date(Date.now() - 2 * 86_400_000).toISOString() });
 
   const post = (form: FormData | undefined, headers: Record<string, string> = {}, body?: BodyInit) =>
     server.fetch('/v2/matches/serverlog', { method: 'POST', body: body ?? form ?? null, headers });
@@ -89,6 +90,7 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     const body = (await first.json()) as { match_id: number; series: string };
     const refused = {
       error: `This game has already been reported as match ${body.match_id}: approve or dispute that match instead of reporting it again`,
+      code: 'ReportSameGame',
       match_id: body.match_id,
       series: 'S1',
     };
@@ -127,6 +129,7 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
       error: `You may only report a match of a team you act for, and you act for neither ${A} nor ${B}`,
+      code: 'ReportNotForTeam',
     });
   });
 
@@ -168,17 +171,20 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     const same = await post(reportForm({ teams: [A, A.toLowerCase()], kind: 'competitive' }, { text: csv }), asTeam(A));
     expect([same.status, await same.json()]).toEqual([
       400,
-      { error: 'The winner and the loser must be two different teams' },
+      { error: 'The winner and the loser must be two different teams', code: 'ReportSameTeams' },
     ]);
     const event = await post(reportForm({ teams: [A, B], kind: 'event' }, { text: csv }), asTeam(A));
     expect([event.status, await event.json()]).toEqual([
       400,
-      { error: "An event match needs its tournament tag in the 'event' field" },
+      { error: "An event match needs its tournament tag in the 'event' field", code: 'ReportEventNeedsTournament' },
     ]);
     const json = await post(undefined, { ...asTeam(A), 'content-type': 'application/json' }, '{}');
     expect([json.status, await json.json()]).toEqual([
       400,
-      { error: "The request must be multipart/form-data with the fields 'data' and 'file'" },
+      {
+        error: "The request must be multipart/form-data with the fields 'data' and 'file'",
+        code: 'ReportNotMultipart',
+      },
     ]);
   });
 
@@ -186,8 +192,11 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     const text = twoMatchLog('rcon');
     const response = await post(reportForm(competitive(), { text, name: 'rcon.log' }), asTeam(A));
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: string; matches: { index: number; map: string }[] };
-    expect(body.error).toBe('MultipleMatches');
+    const body = (await response.json()) as { error: string; code: string; matches: { index: number }[] };
+    expect([body.error, body.code]).toEqual([
+      "The log holds 2 complete matches: choose one with the 'match' field (0-1); 'matches' lists them",
+      'MultipleMatches',
+    ]);
     expect(body.matches.map((m) => m.index)).toEqual([0, 1]);
     const chosen = await post(
       reportForm(
@@ -211,7 +220,10 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
   it('answers 413 past the upload limit, by Content-Length and for a streamed body without one', async () => {
     const big = `${csv}\n${'x'.repeat(1_200_000)}`;
     const sized = await post(reportForm(competitive(), { text: big }), asTeam(A));
-    expect([sized.status, await sized.json()]).toEqual([413, { error: 'The upload is larger than the limit of 1 MB' }]);
+    expect([sized.status, await sized.json()]).toEqual([
+      413,
+      { error: 'The upload is larger than the limit of 1 MB', code: 'ReportUploadTooLarge' },
+    ]);
     const request = new Request('http://localhost/', {
       method: 'POST',
       body: reportForm(competitive(), { text: big }),
@@ -224,7 +236,7 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
     } as RequestInit);
     expect([streamed.status, await streamed.json()]).toEqual([
       413,
-      { error: 'The upload is larger than the limit of 1 MB' },
+      { error: 'The upload is larger than the limit of 1 MB', code: 'ReportUploadTooLarge' },
     ]);
   });
 

@@ -5,23 +5,13 @@ import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import type { LogFormat } from '#lib/domain/logs/index.ts';
 import { parseMatch } from '#lib/domain/logs/index.ts';
 import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { refreshPercentiles } from '#lib/server/services/ratings/skills.ts';
 import { lockReportedGame } from '#lib/server/repositories/log-uploads.ts';
-import { makeLog, seedTeams, twoMatchLog } from './fixtures.ts';
+import { makeLog, rejection, seedTeams, twoMatchLog } from './fixtures.ts';
 
 const FORMATS: LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];
-
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(engines)('reportMatch on %s', (engine) => {
   let handle: DatabaseHandle;
@@ -48,6 +38,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       const result = await reportMatch(handle.db, alpha, {
         data: { teams: ['alpha', 'BRAVO'], kind: 'competitive' },
         file: { name: `../match ${format}.log`, content: text },
+        backdated: true,
         year: format === 'hlu-txt' ? 2025 : undefined,
         username: 'hlu-user',
       });
@@ -159,6 +150,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     const result = await reportMatch(handle.db, alpha, {
       data: { teams: ['ALPHA', 'CHARLIE'], kind: 'competitive' },
       file: { name: 'export.csv', content: text },
+      backdated: true,
       result: '5-0',
       map: 'SMDM',
       date: '2026-01-05T20:00:00Z',
@@ -190,7 +182,11 @@ describe.each(engines)('reportMatch on %s', (engine) => {
 
   it('rejects a competitive result other than 5-0, 4-1, 3-2, from the log or the form', async () => {
     const draw = makeLog('hlu-csv', { seed: 201, alliedScore: 2, axisScore: 2 });
-    const input = { data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' }, file: { name: 'x.csv', content: draw } };
+    const input = {
+      data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
+      file: { name: 'x.csv', content: draw },
+      backdated: true,
+    };
     expect((await rejection(reportMatch(handle.db, alpha, input))).message).toMatch(/log's result is '2-2'/);
     const bad = await rejection(reportMatch(handle.db, alpha, { ...input, result: '2-1', victor_side: 'Axis' }));
     expect([bad.status, bad.message]).toEqual([
@@ -214,6 +210,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     const input = {
       data: { teams: ['Randoms', 'BRAVO'], kind: 'competitive' },
       file: { name: 'r.log', content: text },
+      backdated: true,
     };
     const first = await reportMatch(handle.db, cliActor, input);
     const again = await reportMatch(handle.db, cliActor, {
@@ -276,6 +273,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     const input = {
       data: { teams: ['BRAVO', 'ALPHA'], kind: 'competitive' },
       file: { name: 'race.csv', content: makeLog('hlu-csv', { seed: 203, start: '2026-03-03T18:00:00Z' }) },
+      backdated: true,
     };
     const results = await Promise.all([reportMatch(handle.db, alpha, input), reportMatch(handle.db, alpha, input)]);
     expect(results[0].match_id).toBe(results[1].match_id);
@@ -333,9 +331,13 @@ describe.each(engines)('reportMatch on %s', (engine) => {
     const input = {
       data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
       file: { name: 'two.json', content: text },
+      backdated: true,
     };
     const error = await rejection(reportMatch(handle.db, alpha, input));
-    expect(error.message).toBe('MultipleMatches');
+    expect([error.message, error.code]).toEqual([
+      "The log holds 2 complete matches: choose one with the 'match' field (0-1); 'matches' lists them",
+      'MultipleMatches',
+    ]);
     expect((error.details['matches'] as { index: number; score: string }[]).map((m) => [m.index, m.score])).toEqual([
       [0, '3 - 2'],
       [1, '1 - 4'],
@@ -348,7 +350,8 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ map: 'foy', result: '4-1', victor_side: 'Axis', log_match_index: 1 });
     const outOfRange = await rejection(reportMatch(handle.db, alpha, { ...input, match: 5 }));
-    expect([outOfRange.status, outOfRange.message]).toEqual([400, 'MatchIndexOutOfRange']);
+    expect([outOfRange.status, outOfRange.code]).toEqual([400, 'MatchIndexOutOfRange']);
+    expect(outOfRange.message).toMatch(/^Match 5 does not exist: the log holds 2 complete match\(es\) \(0-1\)/);
   });
 
   // The details are the report's last write: failing them must take the match and its stats rows back too.
@@ -390,6 +393,7 @@ describe.each(engines)('reportMatch on %s', (engine) => {
       const failure = await reportMatch(handle.db, alpha, {
         data: { teams: ['ALPHA', 'BRAVO'], kind: 'competitive' },
         file: { name: 'f.csv', content: text },
+        backdated: true,
       }).then(
         () => 'no error',
         (e: unknown) => String(e),

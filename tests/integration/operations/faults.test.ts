@@ -124,7 +124,7 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
         const actor = { kind: 'team-key', teamId: keys[m.winner]!.id, teamTag: m.winner } as const;
         const data = { teams: [m.winner, m.loser], kind: 'competitive' };
         const file = { name: `m${n}.csv`, content: m.log };
-        return { ...m, id: (await reportMatch(handle.db, actor, { data, file })).match_id };
+        return { ...m, id: (await reportMatch(handle.db, actor, { data, file, backdated: true })).match_id };
       };
       for (let n = 0; n < 4; n++) {
         const m = await report(n, 2 * n);
@@ -165,6 +165,7 @@ describe.each(engines)('SIGKILL during uploads, approvals and rating replays on 
         const form = new FormData();
         form.set('data', JSON.stringify({ teams: [m.winner, m.loser], kind: 'competitive' }));
         form.set('file', new Blob([m.log], { type: 'text/csv' }), 'export.csv');
+        form.set('backdated', 'true');
         const headers = { authorization: `Bearer ${keys[m.winner]!.key}` };
         return fetch(`${server.base}/v2/matches/serverlog`, { method: 'POST', body: form, headers }).then(
           (r) => void (upload.answered = r.status),

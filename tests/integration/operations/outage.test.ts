@@ -108,7 +108,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
       const api = await get('/v3/series');
       expect(api.status).toBe(503);
       expect(api.headers.get('retry-after')).toBe('5');
-      expect(await api.json()).toEqual({ error: messages.databaseBusy });
+      expect(await api.json()).toEqual({ error: messages.databaseBusy, code: 'DatabaseBusy' });
       // Without the timeout the request would wait as long as the lock is held (until this test ends it).
       expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS * 4);
       const page = await get('/?series=S1');
@@ -144,7 +144,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
       const unrelated = await get('/v3/series');
       const waited = Date.now() - started;
       expect(unrelated.status).toBe(503);
-      expect(await unrelated.json()).toEqual({ error: messages.databaseBusy });
+      expect(await unrelated.json()).toEqual({ error: messages.databaseBusy, code: 'DatabaseBusy' });
       expect(waited).toBeLessThan(STATEMENT_TIMEOUT_MS);
       const answers = await Promise.all(stuck);
       expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 503));
@@ -160,7 +160,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
       const api = await get('/v3/series');
       expect(api.status).toBe(503);
       expect(api.headers.get('retry-after')).toBe('5');
-      expect(await api.json()).toEqual({ error: messages.databaseUnavailable });
+      expect(await api.json()).toEqual({ error: messages.databaseUnavailable, code: 'DatabaseUnavailable' });
       const page = await get('/?series=S1');
       expect(page.status).toBe(503);
       expect(await page.text()).toContain('The site is temporarily unavailable');

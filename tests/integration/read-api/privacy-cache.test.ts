@@ -41,7 +41,7 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
       for (const cookie of [undefined, fx.users.plain.cookie, fx.users.charlieManager.cookie, fx.users.owner.cookie]) {
         const response = await get(path, cookie);
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ error: 'This match is private' });
+        expect(await response.json()).toEqual({ error: 'This match is private', code: 'PrivateMatch' });
       }
       for (const cookie of [fx.users.alphaManager.cookie, fx.users.admin.cookie]) {
         const response = await get(path, cookie);
@@ -102,7 +102,7 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
       for (const cookie of [undefined, fx.users.plain.cookie]) {
         const response = await get(path, cookie);
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ error: 'This player profile is private' });
+        expect(await response.json()).toEqual({ error: 'This player profile is private', code: 'PrivateProfile' });
       }
       const own = await get(path, fx.users.owner.cookie);
       expect(own.status).toBe(200);
@@ -161,7 +161,10 @@ describe.each(engines)('read API privacy and caching on %s', (engine) => {
 
     it('keeps logs to signed-in users: 401 anonymous, 200 (private cache) for any signed-in user', async () => {
       const anonymous = await get('/v3/logs');
-      expect([anonymous.status, await anonymous.json()]).toEqual([401, { error: 'You must be signed in to do this' }]);
+      expect([anonymous.status, await anonymous.json()]).toEqual([
+        401,
+        { error: 'You must be signed in to do this', code: 'SignInRequired' },
+      ]);
       const plain = await get('/v3/logs?path=2026', fx.users.plain.cookie);
       expect(plain.status).toBe(200);
       expect(plain.headers.get('cache-control')).toMatch(/^private/);

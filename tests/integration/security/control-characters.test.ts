@@ -126,7 +126,11 @@ describe.each(engines)('control characters in input on %s', (engine) => {
         body,
       });
       const message = `Invalid field '${field}': must be well-formed Unicode (no unpaired surrogates)`;
-      expect([path, response.status, await response.json()]).toEqual([path, 400, { error: message }]);
+      expect([path, response.status, await response.json()]).toEqual([
+        path,
+        400,
+        { error: message, code: 'InvalidField' },
+      ]);
     }
   });
 
@@ -149,7 +153,7 @@ describe.each(engines)('control characters in input on %s', (engine) => {
       });
     await expect400(
       await post(reportForm({ teams: ['ALPHA', 'BRAVO\u0000'], kind: 'friendly' }, log)),
-      /^Invalid field 'data\.teams\.1': must not contain control characters$/,
+      /^Invalid field 'data\.teams': its 2nd value must not contain control characters$/,
       'data.teams',
     );
     await expect400(

@@ -161,7 +161,7 @@ describe.each(engines)('Discord webhooks on %s', (engine) => {
     const past = await api('/v3/series/S1/webhooks/2147483648', admin, { method: 'DELETE' });
     expect([past.status, await past.json()]).toEqual([
       404,
-      { error: 'Webhook 2147483648 does not exist in this series' },
+      { error: 'Webhook 2147483648 does not exist in this series', code: 'WebhookNotFound' },
     ]);
 
     // Without JavaScript the admin page posts a plain form and is sent back to it.

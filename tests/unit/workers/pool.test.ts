@@ -14,7 +14,7 @@ describe('WorkerPool', () => {
     expect(await Promise.all([1, 2, 3].map((value) => pool!.run({ kind: 'echo', value })))).toEqual([2, 4, 6]);
     const error = await pool.run({ kind: 'http' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, message: 'bad log', details: { code: 'EmptyLog' } });
+    expect(error).toMatchObject({ status: 400, message: 'bad log', code: 'EmptyLog', details: {} });
     const bug = await pool.run({ kind: 'throw' }).catch((e: unknown) => e);
     expect(bug).not.toBeInstanceOf(HttpError);
     expect(bug).toMatchObject({ message: 'a bug' });

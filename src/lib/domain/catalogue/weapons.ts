@@ -1,5 +1,6 @@
 import { dictionary } from '#lib/own.ts';
 import catalogue from './weapons.json' with { type: 'json' };
+import { LEGACY_WEAPON_NAMES } from './weapon-aliases.ts';
 
 export type WeaponSide = 'allies' | 'axis';
 
@@ -49,9 +50,71 @@ function buildLowerIndex(): Map<string, string> {
 
 const LOWER = buildLowerIndex();
 
+/** A name without case, spaces, `_`, `-`, `.` or dashes: `M1918A2_BAR` and `M1918A2 BAR` meet, `SMine` and `S-MINE`. */
+function squeezed(name: string): string {
+  return name.toLowerCase().replace(/[\s_.\-–]+/g, '');
+}
+
+function buildSqueezedIndex(): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const name of [...Object.keys(crcon), ...Object.keys(hllrcon)]) {
+    const key = squeezed(name);
+    if (!index.has(key)) index.set(key, name);
+  }
+  for (const [legacy, name] of Object.entries(LEGACY_WEAPON_NAMES)) {
+    const key = squeezed(legacy);
+    if (!index.has(key)) index.set(key, name);
+  }
+  return index;
+}
+
+const SQUEEZED = buildSqueezedIndex();
+
+/**
+ * Vehicle families (a word of four letters or more in a vehicle's name: Sherman, Churchill, Tiger, Panzer...) -> the
+ * category most of the catalogue's weapons mounted on them have; so that a variant
+ * the catalogue lacks (`Sherman M4A1`, `75MM CANNON [Sherman M4A1]`) is still armour (or artillery, an AT gun...).
+ */
+function buildVehicleFamilies(): Map<string, string> {
+  const seen = new Map<string, Map<string, number>>();
+  for (const [name, weapon] of Object.entries(crcon)) {
+    const vehicle = /\[(.+)\]$/.exec(name)?.[1];
+    for (const family of vehicle === undefined ? [] : familiesOf(vehicle)) {
+      let categories = seen.get(family);
+      if (!categories) seen.set(family, (categories = new Map()));
+      categories.set(weapon.category, (categories.get(weapon.category) ?? 0) + 1);
+    }
+  }
+  const families = new Map<string, string>();
+  for (const [family, categories] of seen) {
+    const [most] = [...categories].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    if (most) families.set(family, most[0]);
+  }
+  return families;
+}
+
+function familiesOf(vehicle: string): string[] {
+  return vehicle
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => /^[a-z][a-z-]{3,}$/.test(word));
+}
+
+const VEHICLE_FAMILIES = buildVehicleFamilies();
+
 function canonical(name: string): string | null {
   if (name in crcon || name in hllrcon) return name;
-  return LOWER.get(name.trim().toLowerCase()) ?? null;
+  return LOWER.get(name.trim().toLowerCase()) ?? SQUEEZED.get(squeezed(name)) ?? null;
+}
+
+/** The category of a weapon on a vehicle, or of the vehicle itself, by its family; null when the family is unknown. */
+function vehicleCategory(name: string): string | null {
+  const mounted = /\[(.+)\]$/.exec(name.trim())?.[1];
+  for (const family of familiesOf(mounted ?? name)) {
+    const category = VEHICLE_FAMILIES.get(family);
+    if (category !== undefined) return category;
+  }
+  return null;
 }
 
 /**
@@ -73,7 +136,7 @@ const CATEGORY_CACHE = new Map<string, string>();
 
 function lookupCategory(name: string): string | null {
   const key = canonical(name);
-  if (!key) return null;
+  if (!key) return vehicleCategory(name);
   const c = crcon[key];
   if (c) return c.category;
   const h = hllrcon[key];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { HEARTBEAT_MS, holdsFolder, ownRecord, parseRecord } from './lock-holder.ts';
 
 /** Raised when another live process holds the data folder. */
 export class DataFolderLockedError extends Error {
@@ -13,32 +14,36 @@ export class DataFolderLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * Takes an exclusive lock on `folder` through a pid file, or throws DataFolderLockedError when a live process
- * holds it. A lock left by a dead process is taken over. Returns the function that releases the lock.
+ * Takes an exclusive lock on `folder` through a lock file naming this process (pid, machine, start time), touched
+ * every HEARTBEAT_MS while held, or throws DataFolderLockedError when the process it names is proven to hold the
+ * folder (lock-holder.ts: the same process, not merely a live pid). A lock left by a process that is gone, or copied
+ * with the folder, is taken over. Returns the function that releases the lock.
  */
-export function lockDataFolder(folder: string): () => void {
+export function lockDataFolder(folder: string, heartbeatMs = HEARTBEAT_MS): () => void {
   fs.mkdirSync(folder, { recursive: true });
   const lockFile = path.join(folder, 'hss.lock');
+  const own = JSON.stringify(ownRecord());
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, own, { flag: 'wx' });
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        try {
+          fs.utimesSync(lockFile, now, now);
+        } catch {
+          // The folder went away: the next start finds no lock.
+        }
+      }, heartbeatMs);
+      heartbeat.unref();
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        clearInterval(heartbeat);
         process.off('exit', release);
         try {
-          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+          if (fs.readFileSync(lockFile, 'utf8') === own) fs.unlinkSync(lockFile);
         } catch {
           // Already gone: nothing to release.
         }
@@ -47,10 +52,9 @@ export function lockDataFolder(folder: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataFolderLockedError(folder, holder);
-      }
+      const record = parseRecord(fs.readFileSync(lockFile, 'utf8'));
+      if (record && holdsFolder(record, fs.statSync(lockFile).mtimeMs))
+        throw new DataFolderLockedError(folder, record.pid);
       fs.rmSync(lockFile, { force: true });
     }
   }

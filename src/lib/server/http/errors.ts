@@ -1,12 +1,15 @@
+import { codeOfSentence, STATUS_CODES } from './message-codes.ts';
+
 // The site server, the built site (dist/) and the modules run from src/ (worker pools, the demo seed) each load their
 // own copy of this module, and an error made by one copy reaches the catch of another (a pool kept on globalThis
 // rebuilds a worker's error with the copy that created it): `instanceof` goes by this brand, shared by every copy.
 const BRAND = Symbol.for('hss.HttpError');
 
 /**
- * An error that becomes a JSON response `{ error, ...details }` with its status.
- * Services throw these; endpoints never build error bodies by hand. `instanceof HttpError` holds for one made by any
- * copy of this module.
+ * An error that becomes a JSON response `{ error, code, ...details }` with its status: `error` the catalogue's
+ * sentence, `code` its machine code (a `code` in `details`, else the catalogue entry's, else the status'). Services
+ * throw these; endpoints never build error bodies by hand. `instanceof HttpError` holds for one made by any copy of
+ * this module.
  */
 export class HttpError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -14,6 +17,8 @@ export class HttpError extends Error {
   }
   readonly [BRAND] = true;
   readonly status: number;
+  readonly code: string;
+  /** What the body carries beside `error` and `code`. */
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
   constructor(
@@ -25,7 +30,9 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
     this.status = status;
-    this.details = details;
+    const { code, ...rest } = details;
+    this.code = typeof code === 'string' ? code : (codeOfSentence(message) ?? STATUS_CODES[status] ?? `Http${status}`);
+    this.details = rest;
     this.headers = headers;
   }
 }

@@ -1,10 +1,12 @@
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
+import { coded } from './message-codes.ts';
 
 /**
  * The catalogue of user-facing error messages. Wording is fixed here so that the API, the pages and the tests
- * agree; add new messages here rather than writing strings at the throw site.
+ * agree; add new messages here rather than writing strings at the throw site. Each entry's name is its machine code
+ * in PascalCase (message-codes.ts): a refusal answers `{ error: sentence, code: 'ReportSameGame', ...details }`.
  */
-export const messages = {
+export const messages = coded({
   seriesNotFound: (tag: string) => `Series '${tag}' does not exist`,
   teamNotFound: (tag: string) => `Team '${tag}' does not exist`,
   matchNotFound: (id: string | number) => `Match ${id} does not exist`,
@@ -16,6 +18,7 @@ export const messages = {
   jsonTooDeep: (maxDepth: number) => `The JSON nests deeper than ${maxDepth} levels`,
   invalidParameter: (name: string, reason: string) => `Invalid parameter '${name}': ${reason}`,
   invalidField: (name: string, reason: string) => `Invalid field '${name}': ${reason}`,
+  tooManyRequests: (seconds: number) => `Too many requests: try again in ${seconds} s`,
   signInRequired: 'You must be signed in to do this',
   forbidden: 'You are not allowed to do this',
   adminOnly: 'Only an admin can do this',
@@ -87,17 +90,36 @@ export const messages = {
   reportResultNotAllowed: (result: string, kind: string) =>
     `Result '${result}' is not allowed for a ${kind} match: use 5-0, 4-1 or 3-2`,
   reportLogResultNotAllowed: (result: string, kind: string) =>
-    `The log's result is '${result}', which a ${kind} match cannot have (5-0, 4-1 or 3-2); give the 'result' field`,
+    `The log's result is '${result}', which a ${kind} match cannot have (5-0, 4-1 or 3-2). If it was a friendly, a ` +
+    `scrim or a seeding game, report it again as a friendly (in HLL Log Utilities: type Friendly); if the teams ` +
+    `agreed on a result, report it on the site's report form (Report match, 'Correct what the log says') with that ` +
+    `result, or send it in the 'result' field`,
   reportNoVictor: "The log does not say which side won (a draw); give the 'victor_side' field",
   reportUnknownMap: (map: string) => `Unknown map '${map}'`,
   reportLogMapUnknown: (map: string) => `The log's map '${map}' is not in the map catalogue; give the 'map' field`,
   reportEventNeedsTournament: "An event match needs its tournament tag in the 'event' field",
   reportSameGame: (id: number) =>
     `This game has already been reported as match ${id}: approve or dispute that match instead of reporting it again`,
+  reportYearContradictsWeekday: (year: number, stamp: string, actual: string | undefined, written: string) =>
+    actual === undefined
+      ? `The log's first line is dated '${stamp}', a day that ${year} does not have: give the year in which it was a ${written}, or leave 'year' out to have it read from the weekday`
+      : `The log's first line is dated '${stamp}', but in ${year} that day is a ${actual}, not a ${written}: give the year in which it was a ${written}, or leave 'year' out to have it read from the weekday`,
+  reportWeekdayFitsNoYear: (stamp: string) =>
+    `The log's first line is dated '${stamp}', and no year of the last 40 has that date on that weekday: give the 'year' field`,
+  reportDateInFuture: (date: string, now: string) =>
+    `The match is dated ${date}, later than now (${now}): check the server clock or give the right 'date'`,
+  reportBackdatedOld: (date: string, uploaded: string, days: number) =>
+    `The match is dated ${date}, more than ${days} days before this upload (${uploaded}): if that date is right, confirm it with 'backdated' = true (the report form asks); otherwise give the right 'date'`,
+  reportBackdatedSeries: (date: string, series: string, first: string) =>
+    `The match is dated ${date}, before the first match of series '${series}' (${first}), so it would replay that series: if that date is right, confirm it with 'backdated' = true (the report form asks); otherwise give the right 'date'`,
   reportNoSeries: 'No series exists yet: create one before reporting matches',
   reportNoLog: (id: number) => `Match ${id} has no stored log to re-parse`,
   // Ratings, result import and the demo community (services/ratings, services/import, services/demo).
   importRejected: (bad: number, lines: string) => `The file has ${bad} bad row(s); nothing was imported:\n${lines}`,
   calculatorSameTeam: 'Choose two different teams to compare',
   demoNotEmpty: 'The demo community can only be seeded into an empty database (it already has a series)',
-} as const;
+  reportMultipleMatches: (count: number, last: number) =>
+    `The log holds ${count} complete matches: choose one with the 'match' field (0-${last}); 'matches' lists them`,
+  reportMatchIndexOutOfRange: (index: number, count: number) =>
+    `Match ${index} does not exist: the log holds ${count} complete match(es) (0-${count - 1}); 'matches' lists them`,
+});

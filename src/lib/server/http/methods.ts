@@ -1,6 +1,7 @@
 import { operations } from '#lib/server/openapi/operations.ts';
 import { isApiPath } from './page-routes.ts';
-import { json } from './respond.ts';
+import { errorResponse } from './respond.ts';
+import { HttpError } from './errors.ts';
 import { messages } from './messages.ts';
 
 /** What pages (and static files) answer: they only show things. */
@@ -49,11 +50,12 @@ export function checkMethod(method: string, pathname: string): MethodOutcome | u
 /** The answer to a method outcome: JSON for the API, plain text for pages; Allow on 204 and 405. */
 export function methodAnswer(outcome: MethodOutcome, method: string, pathname: string): Response {
   const api = isApiPath(pathname);
-  if (outcome.kind === 'unknown-route') return json({ error: messages.apiRouteNotFound(pathname.slice(0, 200)) }, 404);
+  if (outcome.kind === 'unknown-route')
+    return errorResponse(new HttpError(404, messages.apiRouteNotFound(pathname.slice(0, 200))));
   const allow = outcome.allow.join(', ');
   if (outcome.kind === 'options') return new Response(null, { status: 204, headers: { allow } });
   const message = messages.methodNotAllowed(method.slice(0, 20), allow);
   return api
-    ? json({ error: message }, 405, { allow })
+    ? errorResponse(new HttpError(405, message, {}, { allow }))
     : new Response(message, { status: 405, headers: { allow, 'content-type': 'text/plain; charset=utf-8' } });
 }

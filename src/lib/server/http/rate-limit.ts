@@ -1,4 +1,5 @@
 import { HttpError } from './errors.ts';
+import { messages } from './messages.ts';
 import { getConfig } from '#lib/server/config.ts';
 
 interface Window {
@@ -30,12 +31,7 @@ export class RateLimiter {
     window.count += 1;
     if (window.count > this.#limit) {
       const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw new HttpError(
-        429,
-        `Too many requests: try again in ${retryAfter} s`,
-        {},
-        { 'retry-after': String(retryAfter) },
-      );
+      throw new HttpError(429, messages.tooManyRequests(retryAfter), {}, { 'retry-after': String(retryAfter) });
     }
   }
 

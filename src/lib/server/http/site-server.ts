@@ -10,12 +10,12 @@ import { baseSecurityHeaders, htmlCsp, NON_HTML_CSP, siteIsHttps } from './secur
 import { buildInlineScripts, scriptHash } from './inline-scripts.ts';
 import { checkMethod, methodAnswer } from './methods.ts';
 import { isApiPath } from './page-routes.ts';
-import { json } from './respond.ts';
+import { errorResponse } from './respond.ts';
 import { withAfterResponse } from './after-response.ts';
 import { messages } from './messages.ts';
 import { HEALTH_PATHS, healthAnswer } from './health.ts';
 import { logRequest } from './request-log.ts';
-import { STATUS_OVERRIDE_HEADER } from './errors.ts';
+import { HttpError, STATUS_OVERRIDE_HEADER } from './errors.ts';
 import { compressResponse } from './compression.ts';
 import { answerFromDoor } from './page-door.ts';
 import { publicFiles, staticAssets } from './static-assets.ts';
@@ -172,7 +172,7 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
       decodeURI(url);
     } catch {
       const refusal = isApiPath(pathname)
-        ? json({ error: messages.malformedAddress }, 400)
+        ? errorResponse(new HttpError(400, messages.malformedAddress))
         : new Response(messages.malformedAddress, { status: 400, headers: { 'content-type': 'text/plain' } });
       void answer(res, refusal);
       return;

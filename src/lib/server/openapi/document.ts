@@ -1,21 +1,9 @@
-import { z } from 'zod';
 import { operations, type Operation, type Parameter } from './operations.ts';
+import { definitionsOf, jsonSchemaOf } from './json-schema.ts';
+
+export { jsonSchemaOf };
 
 type JsonSchema = Record<string, unknown>;
-
-/** JSON Schema of a zod schema; a schema zod cannot represent becomes `{}` rather than failing the document. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-      io,
-      unrepresentable: 'any',
-      target: 'draft-2020-12',
-    }) as JsonSchema;
-    return rest;
-  } catch {
-    return {};
-  }
-}
 
 function parameterOf(parameter: Parameter): JsonSchema {
   const item: JsonSchema = { type: parameter.type ?? 'string', ...(parameter.enum ? { enum: parameter.enum } : {}) };
@@ -39,9 +27,52 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
+  413: 'The upload is larger than the limit',
   429: 'Too many requests (Retry-After)',
   503: 'The database is unavailable or busy (Retry-After)',
 };
+
+/** Every write may be made with a team API key or with a session and its CSRF token. */
+const WRITE_SECURITY = [{ teamApiKey: [] }, { sessionCookie: [], csrfToken: [] }];
+const SECURITY_SCHEMES = {
+  teamApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A team's API key (npm run hss -- api-keys create TAG, or the team page): Authorization: Bearer <key>",
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'hss_session',
+    description: 'The session of a signed-in user (Discord sign-in); writes also need csrfToken',
+  },
+  csrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'The CSRF token of the session, from the readable csrf_token cookie (__Host-csrf on https)',
+  },
+};
+
+function requestBodyOf(op: Operation): JsonSchema {
+  if (op.multipart)
+    return {
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: op.multipart.schema,
+            ...(op.multipart.encoding ? { encoding: op.multipart.encoding } : {}),
+          },
+        },
+      },
+    };
+  if (op.body)
+    return {
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } },
+    };
+  return {};
+}
 
 function operationOf(op: Operation): JsonSchema {
   const success =
@@ -52,23 +83,25 @@ function operationOf(op: Operation): JsonSchema {
         : op.response === 'text'
           ? { '200': { description: 'The file', content: { 'text/plain': { schema: { type: 'string' } } } } }
           : {
-              '200': {
-                description: 'Success',
+              [String(op.status ?? 200)]: {
+                description: op.status === 201 ? 'Created' : 'Success',
                 content: { 'application/json': { schema: jsonSchemaOf(op.response, 'output') } },
               },
             };
   const errors = Object.fromEntries(
-    [400, ...(op.errors ?? []), 503].map((status) => [String(status), errorResponse(ERROR_TEXT[status] ?? 'Error')]),
+    [400, ...(op.errors ?? []), 503].map((status) => [
+      String(status),
+      errorResponse(op.errorText?.[status] ?? ERROR_TEXT[status] ?? 'Error'),
+    ]),
   );
   return {
     summary: op.summary,
     tags: [op.group],
     ...(op.access ? { description: `Access: ${op.access}.` } : {}),
     parameters: (op.parameters ?? []).map(parameterOf),
-    ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } } } }
-      : {}),
+    ...requestBodyOf(op),
     responses: { ...success, ...errors },
+    ...(op.method === 'get' ? {} : { security: WRITE_SECURITY }),
   };
 }
 
@@ -89,7 +122,21 @@ export function openApiDocument(): JsonSchema {
     },
     paths,
     components: {
-      schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } },
+      securitySchemes: SECURITY_SCHEMES,
+      schemas: {
+        ...definitionsOf(),
+        Error: {
+          type: 'object',
+          description:
+            'Every refusal: a sentence a person can act on, its machine code, and what the refusal names beside them (e.g. match_id, matches)',
+          properties: {
+            error: { type: 'string', description: 'What is wrong and what to do, in words' },
+            code: { type: 'string', description: "Machine code, e.g. 'ReportSameGame', 'MultipleMatches', 'EmptyLog'" },
+          },
+          required: ['error', 'code'],
+          additionalProperties: true,
+        },
+      },
     },
   };
   return cached;

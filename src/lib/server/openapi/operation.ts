@@ -20,10 +20,16 @@ export interface Operation {
   access?: string;
   parameters?: Parameter[];
   body?: z.ZodType;
+  /** A multipart/form-data body instead: its JSON Schema (an object of the form's fields) and each part's type. */
+  multipart?: { schema: Record<string, unknown>; encoding?: Record<string, { contentType: string }> };
   /** The 2xx answer: a schema (JSON), 'text' (a download), 'redirect' (302, a browser step) or null (204). */
   response: z.ZodType | 'text' | 'redirect' | null;
+  /** The status of a JSON answer when it is not 200 (201: created). */
+  status?: number;
   /** Error statuses the call documents, besides 400 for bad input. */
   errors?: number[];
+  /** What each documented error status means here, with the codes it answers (`{ error, code }`). */
+  errorText?: Record<number, string>;
 }
 
 export const p = (name: string, description: string): Parameter => ({ name, in: 'path', description });

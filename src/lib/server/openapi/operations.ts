@@ -18,6 +18,7 @@ import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
 import { adminCall, p, q, series, steamId, type Operation } from './operation.ts';
 import { accountOperations } from './account-operations.ts';
 import { webhookOperations } from './webhook-operations.ts';
+import { serverlogOperation } from './serverlog-operation.ts';
 
 export type { Operation, Parameter } from './operation.ts';
 
@@ -149,15 +150,7 @@ export const operations: Operation[] = [
     response: null,
     errors: [401, 403, 404],
   },
-  {
-    method: 'post',
-    path: '/v2/matches/serverlog',
-    group: 'Matches',
-    summary: 'Reports a match from a server log (multipart: data, file, format, ...)',
-    access: 'signed in or a team API key',
-    response: null,
-    errors: [401, 403, 409],
-  },
+  serverlogOperation,
   {
     method: 'get',
     path: '/v3/maps/{map}/caps',

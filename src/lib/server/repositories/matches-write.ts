@@ -66,6 +66,26 @@ export function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> 
   return db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The date of the series' earliest match, or undefined when it has none. One index probe per visibility (the
+ * index matches_series_visibility_date leads with both) instead of a scan of the series.
+ */
+export async function firstMatchDate(db: DB, seriesId: number): Promise<Date | undefined> {
+  const earliest = (visibility: 'public' | 'private') =>
+    db
+      .selectFrom('matches')
+      .select('date')
+      .where('series_id', '=', seriesId)
+      .where('visibility', '=', visibility)
+      .orderBy('date')
+      .limit(1)
+      .executeTakeFirst();
+  const dates = (await Promise.all([earliest('public'), earliest('private')])).flatMap((row) =>
+    row ? [row.date] : [],
+  );
+  return dates.length === 0 ? undefined : new Date(Math.min(...dates.map((d) => new Date(d).getTime())));
+}
+
 /** Ids of every match that has a stored log, oldest first. */
 export async function listMatchIdsWithLogs(db: DB): Promise<number[]> {
   const rows = await db

@@ -17,7 +17,8 @@ function describe(error: unknown): Extract<WorkerReply, { ok: false }>['error'] 
   if (error instanceof HttpError)
     return {
       message: error.message,
-      http: { status: error.status, details: error.details, headers: error.headers },
+      // The code goes with the details: a sentence made here is not in the receiving thread's catalogue record.
+      http: { status: error.status, details: { ...error.details, code: error.code }, headers: error.headers },
     };
   if (error instanceof Error) return { message: error.message, stack: error.stack };
   return { message: String(error) };

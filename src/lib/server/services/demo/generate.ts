@@ -152,6 +152,7 @@ export function generateDemoChunk(plan: DemoPlan, request: DemoChunkRequest): De
       bytes,
       format: m.format,
       year,
+      uploadedAt: m.date.getTime() + 3_600_000,
       match: undefined,
       overrides: {},
       kind: m.type,

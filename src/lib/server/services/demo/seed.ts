@@ -147,6 +147,8 @@ async function reportThroughServices(
     ...(m.tournament === null ? {} : { event: tournaments[m.tournament] }),
     source: 'demo',
     now: new Date(m.date.getTime() + 3_600_000),
+    // The plan's matches are reported series by series, not in date order: every date is the plan's own.
+    backdated: true,
   });
   if (m.type === 'friendly' || m.outcome === 'pending') return;
   await decideMatch(

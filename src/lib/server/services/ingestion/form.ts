@@ -19,6 +19,7 @@ const TEXT_FIELDS = [
   'title',
   'year',
   'username',
+  'backdated',
 ] as const;
 
 function tooLarge(maxBytes: number): HttpError {

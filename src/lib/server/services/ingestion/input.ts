@@ -49,6 +49,11 @@ export const reportFieldsSchema = z.object({
   title: optionalText(200),
   year: z.coerce.number({ message: 'must be a year' }).int('must be a year').min(2000).max(2100).optional(),
   username: optionalText(100),
+  /** The reporter confirms a date long past or before the series' first match (services/ingestion/dates.ts). */
+  backdated: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on'])], { message: "must be 'true' or 'false'" })
+    .transform((value) => value === true || value === 'true' || value === 'on')
+    .optional(),
 });
 
 export type ReportData = z.infer<typeof reportDataSchema>;

@@ -1,5 +1,6 @@
 import { LogParseError, parseMatch, type LogFormat, type ParsedMatch } from '#lib/domain/logs/index.ts';
 import { badRequest, HttpError } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 
 /** Decodes uploaded bytes as UTF-8 (a byte-order mark is dropped; invalid sequences become U+FFFD). */
 export function decodeLog(content: Uint8Array | string): string {
@@ -7,9 +8,9 @@ export function decodeLog(content: Uint8Array | string): string {
 }
 
 /**
- * Parses one complete match out of a log, turning parser errors into 400 HttpErrors:
- * MultipleMatches and MatchIndexOutOfRange answer `{ error: code, message, matches: [candidates] }` so that a client
- * can offer the list; every other parse error answers its message.
+ * Parses one complete match out of a log, turning parser errors into 400 HttpErrors `{ error: sentence, code }`:
+ * MultipleMatches and MatchIndexOutOfRange carry the candidates beside them (`matches`) so that a client can offer
+ * the list; every other parse error answers its message and its code (EmptyLog, UnknownFormat, ...).
  */
 export function parseReportedLog(
   text: string,
@@ -23,9 +24,17 @@ export function parseReportedLog(
     return parseMatch(text, given);
   } catch (error) {
     if (!(error instanceof LogParseError)) throw error;
-    if (error.code === 'MultipleMatches' || error.code === 'MatchIndexOutOfRange') {
-      throw badRequest(error.code, { message: error.message, matches: error.candidates ?? [] });
-    }
+    const matches = error.candidates ?? [];
+    if (error.code === 'MultipleMatches')
+      throw badRequest(messages.reportMultipleMatches(matches.length, matches.length - 1), {
+        code: error.code,
+        matches,
+      });
+    if (error.code === 'MatchIndexOutOfRange')
+      throw badRequest(messages.reportMatchIndexOutOfRange(given.match ?? 0, matches.length), {
+        code: error.code,
+        matches,
+      });
     throw new HttpError(400, error.message, { code: error.code });
   }
 }

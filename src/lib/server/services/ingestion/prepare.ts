@@ -1,4 +1,7 @@
-import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { detectFormat, LogParseError, type LogFormat } from '#lib/domain/logs/index.ts';
+import { firstTxtStamp, weekdayIn, weekdayName, yearOfWeekday } from '#lib/domain/logs/txt-year.ts';
+import { badRequest } from '#lib/server/http/errors.ts';
+import { messages } from '#lib/server/http/messages.ts';
 import type { MatchType, ReportOverrides } from '#lib/server/db/tables/matches.ts';
 import type { SeenPlayer, SerialisedStatRows } from '#lib/server/repositories/players-write.ts';
 import { matchFacts, type MatchFacts } from './facts.ts';
@@ -16,7 +19,10 @@ import { sha256Hex } from './upload.ts';
 export interface PrepareRequest {
   bytes: Uint8Array;
   format: LogFormat | undefined;
-  year: number;
+  /** The year of an hlu-txt log's first line as given; absent: chosen from the weekday (see txtYear). */
+  year: number | undefined;
+  /** Upload time, epoch ms: an hlu-txt log's year is the latest one whose weekday fits and is not later. */
+  uploadedAt: number;
   match: number | undefined;
   overrides: ReportOverrides;
   kind: MatchType;
@@ -27,6 +33,8 @@ export interface PrepareRequest {
 export interface PreparedReport {
   sha256: string;
   format: LogFormat;
+  /** The year an hlu-txt log was read in (given or chosen from its weekday); undefined for the other formats. */
+  year: number | undefined;
   index: number;
   facts: MatchFacts;
   columns: LogMatchColumns;
@@ -40,9 +48,11 @@ export interface PreparedReport {
  * parseReportedLog and matchFacts.
  */
 export function prepareReport(request: PrepareRequest): PreparedReport {
-  const parsed = parseReportedLog(decodeLog(request.bytes), {
+  const text = decodeLog(request.bytes);
+  const year = txtYear(text, request.format, request.year, request.uploadedAt);
+  const parsed = parseReportedLog(text, {
     format: request.format,
-    year: request.year,
+    year,
     match: request.match,
   });
   const facts = matchFacts(parsed, request.overrides, request.kind);
@@ -51,6 +61,7 @@ export function prepareReport(request: PrepareRequest): PreparedReport {
   return {
     sha256: sha256Hex(request.bytes),
     format: parsed.format,
+    year: parsed.format === 'hlu-txt' ? year : undefined,
     index: parsed.index,
     facts,
     columns: matchColumnsFromLog(parsed, facts),
@@ -58,4 +69,50 @@ export function prepareReport(request: PrepareRequest): PreparedReport {
     // As JSON text: cloning it back to the event loop is one copy, where the rows as objects would be rebuilt there.
     stats: { columns: Object.keys(rows[0] ?? {}), json: JSON.stringify(rows), count: rows.length },
   };
+}
+
+/** Clock skew allowed between a server that wrote a log and this one. */
+export const CLOCK_SKEW_MS = 10 * 60_000;
+
+/**
+ * The year of an hlu-txt log's first line (HLU writes `Fri, Dec 27`, no year): the given year when its weekday
+ * agrees (else 400 naming both), otherwise the latest year whose date falls on that weekday and is not after the
+ * upload. Undefined for other formats or a log without a readable stamp (the parser reports what is wrong with it).
+ */
+export function txtYear(
+  text: string,
+  format: LogFormat | undefined,
+  given: number | undefined,
+  uploadedAt: number,
+): number | undefined {
+  let detected = format;
+  if (detected === undefined) {
+    try {
+      detected = detectFormat(text);
+    } catch (error) {
+      if (error instanceof LogParseError) return given;
+      throw error;
+    }
+  }
+  if (detected !== 'hlu-txt') return given;
+  const stamp = firstTxtStamp(text);
+  if (!stamp) return given;
+  if (given !== undefined) {
+    const actual = weekdayIn(stamp, given);
+    if (actual !== stamp.weekday)
+      throw badRequest(
+        messages.reportYearContradictsWeekday(
+          given,
+          stamp.text,
+          actual === undefined ? undefined : weekdayName(actual),
+          weekdayName(stamp.weekday),
+        ),
+        { code: 'YearContradictsWeekday' },
+      );
+    return given;
+  }
+  const chosen = yearOfWeekday(stamp, uploadedAt + CLOCK_SKEW_MS);
+  if (chosen === undefined)
+    throw badRequest(messages.reportWeekdayFitsNoYear(stamp.text), { code: 'WeekdayFitsNoYear' });
+  return chosen;
 }

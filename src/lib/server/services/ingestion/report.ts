@@ -8,6 +8,7 @@ import { messages } from '#lib/server/http/messages.ts';
 import { describeZodError } from '#lib/server/http/respond.ts';
 import { lockGameAndStoreUpload } from '#lib/server/repositories/log-uploads.ts';
 import { readReportRefusal, reportedMatchInsert } from '#lib/server/repositories/matches-write.ts';
+import { checkReportDate } from './dates.ts';
 import { auditEach } from '#lib/server/services/audit.ts';
 import { notifyQueued } from '#lib/server/services/rating-queue.ts';
 import { normaliseOverrides } from './facts.ts';
@@ -52,10 +53,7 @@ function readData(raw: unknown): ReportData {
   }
   const parsed = reportDataSchema.safeParse(value);
   if (!parsed.success) {
-    const described = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => messages.invalidField(['data', ...i.path].join('.'), i.message));
-    throw badRequest(described.join('; '));
+    throw badRequest(describeZodError(parsed.error, 'field', ['data']));
   }
   return parsed.data;
 }
@@ -129,22 +127,24 @@ async function writeReport(
   if (!series) throw badRequest(messages.reportNoSeries);
   const overrides = normaliseOverrides(fields);
   const bytes = uploadBytes(input.file.content);
-  // hlu-txt lines carry no year: the first line is in `year` (default: this year), kept so that a re-parse agrees.
-  const year = fields.year ?? new Date().getUTCFullYear();
+  const uploadedAt = input.now ?? new Date();
   // Decoding, parsing and building the rows take a worker thread, not the event loop nor the turn below.
   const prepared = await prepareReportInWorker({
     bytes,
     format: fields.format,
-    year,
+    // hlu-txt lines carry no year: without one given, it is read from the first line's weekday (prepare.ts).
+    year: fields.year,
+    uploadedAt: uploadedAt.getTime(),
     match: fields.match,
     overrides,
     kind: data.kind,
     teams: { winnerId: winner.id, loserId: loser.id },
   });
   const { facts, columns, sha256 } = prepared;
-  if (prepared.format === 'hlu-txt') overrides.year = year;
+  // Kept so that a re-parse dates the match the same way.
+  if (prepared.year !== undefined) overrides.year = prepared.year;
+  await checkReportDate(db, { date: facts.date, uploadedAt, series, backdated: fields.backdated === true });
   const status = initialStatus(actor, data.kind);
-  const uploadedAt = input.now ?? new Date();
   const userId = actor.kind === 'user' ? actor.userId : null;
   const submitter = submittingTeam(actor, [winner, loser]);
   const path = uploadPath(uploadedAt, sha256, input.file.name);
