@@ -7,7 +7,7 @@ import {
   kendallTauB,
   replayParamsOf,
   replayRatings,
-  simulateSeason,
+  seasonOf,
   summariseSeasons,
 } from '#lib/domain/rating/index.ts';
 import { DEMO_DEFAULTS, describeDemo, seedDemo } from '#lib/server/services/demo/seed.ts';
@@ -32,9 +32,9 @@ export const demoSeed: Command = {
 
 export const demoSeason: Command = {
   name: 'demo season',
-  usage: '[--drift d] [--teams n] [--matches n] [--days n] [--seed n] [--seeds n] [--live]',
+  usage: '[--drift d] [--teams n] [--matches n] [--days n] [--seed n] [--seeds n] [--live] [--rosters]',
   summary:
-    "Simulate seasons with known drifting strengths (no database) and score the site's model and the baselines against the oracle",
+    "Simulate seasons with known drifting strengths (no database) and score the site's model, the roster-aware model and the baselines against the oracle; --rosters: seasons in which who played decides the strength",
   options: {
     drift: { type: 'string' },
     teams: { type: 'string' },
@@ -43,6 +43,7 @@ export const demoSeason: Command = {
     seed: { type: 'string' },
     seeds: { type: 'string' },
     live: { type: 'boolean' },
+    rosters: { type: 'boolean' },
   },
   positionals: 0,
   async run(context) {
@@ -57,7 +58,8 @@ export const demoSeason: Command = {
     if (matches < 10 || matches > 100_000) throw new UsageError('Option --matches must be between 10 and 100000');
     if (days < 1 || days > 3650) throw new UsageError('Option --days must be between 1 and 3650');
     if (seeds < 1 || seeds > 100) throw new UsageError('Option --seeds must be between 1 and 100');
-    const kind = { teams, matches, days, drift };
+    const rosters = context.values['rosters'] === true;
+    const kind = { teams, matches, days, drift, rosters };
     const list = Array.from({ length: seeds }, (_, i) => seed + i);
     const { rows, evaluations } = summariseSeasons(
       kind,
@@ -65,12 +67,12 @@ export const demoSeason: Command = {
       context.values['live'] === true ? ['rating', 'live', ...BASELINE_MODELS.slice(1)] : undefined,
     );
     context.out(
-      `${seeds} season(s) of ${teams} teams, ${matches} matches over ${days} days, drift ${drift} (seed ${seed}${seeds > 1 ? `-${seed + seeds - 1}` : ''}); scored on the latest 30% against the oracle that knows the true strengths.`,
+      `${seeds} ${rosters ? 'roster ' : ''}season(s) of ${teams} teams, ${matches} matches over ${days} days, drift ${drift} (seed ${seed}${seeds > 1 ? `-${seed + seeds - 1}` : ''}); scored on the latest 30% against the oracle that knows the true strengths.`,
     );
     if (seeds === 1) {
       const evaluation = evaluations[0]!;
       context.out(evaluationTable(evaluation));
-      const season = simulateSeason({ ...kind, seed });
+      const season = seasonOf(kind, seed);
       const replay = replayRatings(season.matches, replayParamsOf(evaluation.params));
       const keys = [...replay.teams.keys()];
       const tau = kendallTauB(

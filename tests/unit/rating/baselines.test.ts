@@ -87,7 +87,11 @@ describe('evaluateModels', () => {
     );
     expect(evaluation.trainSize).toBe(420);
     expect(evaluation.testSize).toBe(180);
-    expect(evaluation.rows.map((r) => r.model)).toEqual([...BASELINE_MODELS, 'oracle']);
+    // Without lineups the roster-aware rows (the team model again) are left out.
+    expect(evaluation.rows.map((r) => r.model)).toEqual([
+      ...BASELINE_MODELS.filter((m) => m !== 'roster' && m !== 'auto'),
+      'oracle',
+    ]);
     const row = (name: string) => evaluation.rows.find((r) => r.model === name)!;
     for (const r of evaluation.rows) {
       expect(r.n).toBe(180);

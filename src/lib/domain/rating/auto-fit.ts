@@ -7,6 +7,7 @@
 import { createEnv } from './env.ts';
 import { runModel, type CompiledMatches, type ModelParams } from './engine.ts';
 import { fitModel, type FitParam } from './model-fit.ts';
+import { DEFAULT_PLAYERS } from './roster-model.ts';
 
 /** When refits happen. */
 export const AUTO_FIT = Object.freeze({
@@ -35,9 +36,21 @@ const VARIANTS: readonly (readonly FitParam[])[] = [
   ['beta', 't1', 't2', 'tau'],
 ];
 
+/** What the roster-aware candidate fits, from the best team-model candidate. */
+export const ROSTER_FREE: readonly FitParam[] = ['beta', 'tau', 'gamma', 'playerSigma', 'playerTau'];
+
+/** Options of {@link refit}. */
+export interface RefitOptions {
+  /**
+   * Whether the roster-aware model (params.players) may be a candidate. Default true; it is fitted only when the
+   * matches have lineups.
+   */
+  readonly players?: boolean;
+}
+
 /** What {@link refit} decided. */
 export interface RefitDecision {
-  /** The best candidate (sector model) fitted on the older matches. */
+  /** The best candidate (sector model, roster-aware or not) fitted on the older matches. */
   readonly candidate: ModelParams;
   /** True when the candidate predicts the held-out matches better than `current`. */
   readonly adopted: boolean;
@@ -66,10 +79,13 @@ function sectorStart(params: ModelParams, free: readonly FitParam[]): ModelParam
 
 /**
  * Fits candidates (sector model; per-match tau and daily gamma together, gamma only, tau only; each from the
- * current parameters, and also from the defaults when the series does not use the sector model yet) on the older (1 - heldOut) of `c`, keeps the one with the best
- * held-out log-likelihood and compares it with `current` on the same held-out matches. Deterministic.
+ * current parameters, and also from the defaults when the series does not use the sector model yet) on the older
+ * (1 - heldOut) of `c`; when the matches have lineups, also the roster-aware model from the best of those (and from
+ * the roster-aware parameters in force). Keeps the candidate with the best held-out log-likelihood and compares it
+ * with `current` on the same held-out matches: the model itself is chosen per series as its parameters are.
+ * Deterministic.
  */
-export function refit(c: CompiledMatches, current: ModelParams): RefitDecision {
+export function refit(c: CompiledMatches, current: ModelParams, options: RefitOptions = {}): RefitDecision {
   const heldOutSize = Math.round(c.length * AUTO_FIT.heldOut);
   const trainSize = c.length - heldOutSize;
   const heldOut = (p: ModelParams): number => runModel(c, p, { from: trainSize }).winLogLik;
@@ -82,6 +98,14 @@ export function refit(c: CompiledMatches, current: ModelParams): RefitDecision {
     }
     const logLik = heldOut(fit!.params);
     if (best === null || logLik > best.logLik) best = { params: fit!.params, logLik };
+  }
+  if (options.players !== false && c.lineups) {
+    const starts = [{ ...best!.params, players: DEFAULT_PLAYERS }, ...(current.players ? [current] : [])];
+    for (const start of starts) {
+      const found = fitModel(c, start, { free: ROSTER_FREE, to: trainSize, maxEvaluations: 300 });
+      const logLik = heldOut(found.params);
+      if (logLik > best!.logLik) best = { params: found.params, logLik };
+    }
   }
   const currentLogLik = heldOut(current);
   return {
@@ -104,7 +128,7 @@ export interface LiveRefit {
 
 /**
  * What a series would have predicted live: matches are rated one by one from {@link DEFAULT_MODEL} (or `start`),
- * refitting whenever {@link refitDue}; each match's pre-match probability for its winner uses the parameters in
+ * refitting the team model whenever {@link refitDue}; each match's pre-match probability for its winner uses the parameters in
  * force when it was rated (NaN for draws).
  */
 export function liveForecasts(
@@ -122,7 +146,8 @@ export function liveForecasts(
     from = rated;
     if (rated === c.length) break;
     lastFit = rated;
-    const decision = refit({ ...c, length: rated }, params);
+    // The team model, as a series whose matches have no lineups refits it.
+    const decision = refit({ ...c, length: rated }, params, { players: false });
     if (decision.adopted) params = decision.candidate;
     refits.push({ at: rated, adopted: decision.adopted, params });
   }

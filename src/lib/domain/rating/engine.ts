@@ -12,9 +12,10 @@ import type { ReplayParams } from './replay-types.ts';
 import type { SectorThresholds } from './sector-score.ts';
 import { predictWin } from './trueskill.ts';
 import type { RatedMatch, TeamKey } from './types.ts';
+import { KIND } from './kind.ts';
+import { compileLineups, runRosterModel, type CompiledLineups, type PlayerParams } from './roster-model.ts';
 
-/** How a match ended, as the models read it. */
-export const KIND = Object.freeze({ r32: 0, r41: 1, r50: 2, win: 3, draw: 4 });
+export { KIND } from './kind.ts';
 
 /** Matches compiled for repeated runs; index i is the i-th match in the given (chronological) order. */
 export interface CompiledMatches {
@@ -27,6 +28,8 @@ export interface CompiledMatches {
   readonly kind: Uint8Array;
   /** Match time in epoch milliseconds. */
   readonly time: Float64Array;
+  /** Who played, when any match has a lineup (the roster-aware model reads them). */
+  readonly lineups?: CompiledLineups | null;
 }
 
 /** The parameters of a rating model run. */
@@ -35,6 +38,8 @@ export interface ModelParams {
   /** True: sector score (margins count); false: plain TrueSkill win/loss. */
   readonly sector: boolean;
   readonly thresholds: SectorThresholds;
+  /** The players' part of the roster-aware model; absent: the team model (a team is one rating). */
+  readonly players?: PlayerParams;
 }
 
 /** The replayRatings parameters of a model (its env, model and thresholds). */
@@ -80,7 +85,7 @@ export function compileMatches(matches: readonly RatedMatch[]): CompiledMatches 
               : KIND.win;
     time[i] = dateMs(m.date);
   });
-  return { length: n, teams, winner, loser, kind, time };
+  return { length: n, teams, winner, loser, kind, time, lineups: compileLineups(matches) };
 }
 
 /** Totals of a run over the scored matches (index >= `from`). */
@@ -106,9 +111,11 @@ export interface RunOptions {
 /**
  * Replays compiled matches from the prior under `params`, scoring matches from `from` on: before each match both
  * sigmas grow with the days since the team last played (inflateSigma, capped at the prior sigma), the winner's
- * probability is predictWin, then the pair is updated for the observed window.
+ * probability is predictWin, then the pair is updated for the observed window. With `params.players` it is the
+ * roster-aware model instead (runRosterModel).
  */
 export function runModel(c: CompiledMatches, params: ModelParams, options: RunOptions = {}): RunTotals {
+  if (params.players !== undefined) return runRosterModel(c, params, params.players, options).totals;
   const { env, sector, thresholds } = params;
   const from = options.from ?? 0;
   const to = Math.min(options.to ?? c.length, c.length);

@@ -3,7 +3,8 @@
  * and is scored on its pre-match probability for the actual winner over the newest `testFraction` of matches.
  * Whatever a model tunes (its parameters, Elo's k, HeLO's scale) is tuned on the older matches only.
  */
-import { DEFAULT_MODEL, liveForecasts, refit, refitDue } from './auto-fit.ts';
+import { DEFAULT_MODEL, ROSTER_FREE, liveForecasts, refit, refitDue } from './auto-fit.ts';
+import { DEFAULT_PLAYERS } from './roster-model.ts';
 import { eloForecasts, fitHeloScale, heloLeads, heloProbabilities, tuneEloK, winRateForecasts } from './baselines.ts';
 import { bootstrapInterval } from './bootstrap.ts';
 import { calibrationSlope, reliabilityBins, type ReliabilityBin } from './calibration.ts';
@@ -19,18 +20,33 @@ import type { RatedMatch } from './types.ts';
  * older matches; `live` what the site would have predicted match by match (refitting as it went, slow);
  * `trueskill` plain TrueSkill (mu 25, sigma 25/3, beta 25/6, tau 25/300); `trueskill_tau` the same with tau tuned;
  * `elo` Elo with k tuned; `helo` a HeLO-like Elo on sector shares (k 40), rescaled; `winrate` smoothed win rates;
- * `oracle` the true probabilities (simulations only).
+ * `oracle` the true probabilities (simulations only); `roster` the roster-aware model (the `rating` parameters with
+ * the players' part and the dynamics refitted on the older matches; the team model when no match has a lineup);
+ * `auto` what the automatic refit picks from both on held-out matches (the team or the roster-aware model).
  */
-export type ModelName = 'rating' | 'live' | 'trueskill' | 'trueskill_tau' | 'elo' | 'helo' | 'winrate' | 'oracle';
+export type ModelName =
+  'rating' | 'roster' | 'auto' | 'live' | 'trueskill' | 'trueskill_tau' | 'elo' | 'helo' | 'winrate' | 'oracle';
 
 /** The default models (no `live`, no `oracle`). */
-export const BASELINE_MODELS: readonly ModelName[] = ['rating', 'trueskill', 'trueskill_tau', 'elo', 'helo', 'winrate'];
+export const BASELINE_MODELS: readonly ModelName[] = [
+  'rating',
+  'roster',
+  'auto',
+  'trueskill',
+  'trueskill_tau',
+  'elo',
+  'helo',
+  'winrate',
+];
 
 /** Options of {@link evaluateModels}. */
 export interface EvaluateOptions {
   /** Share of the newest matches that is scored. Default 0.3. */
   readonly testFraction?: number;
-  /** Models in output order. Default {@link BASELINE_MODELS}, plus `oracle` when oracle probabilities are given. */
+  /**
+   * Models in output order. Default {@link BASELINE_MODELS} (without `roster` and `auto` when no match has a
+   * lineup), plus `oracle` when oracle probabilities are given.
+   */
   readonly models?: readonly ModelName[];
   /** Parameters the `rating` refit starts from and must beat. Default DEFAULT_MODEL. */
   readonly start?: ModelParams;
@@ -82,7 +98,8 @@ export function modelForecasts(c: CompiledMatches, params: ModelParams): Float64
 export function describeParams(p: ModelParams): string {
   const { beta, tau, gamma } = p.env;
   const bands = p.sector ? `t1 ${p.thresholds.t1.toFixed(2)}, t2 ${p.thresholds.t2.toFixed(2)}, ` : '';
-  return `${bands}beta ${beta.toFixed(2)}, tau ${tau.toFixed(3)}, gamma ${gamma.toFixed(3)}`;
+  const players = p.players ? `, players sigma ${p.players.sigma.toFixed(2)} tau ${p.players.tau.toFixed(3)}` : '';
+  return `${bands}beta ${beta.toFixed(2)}, tau ${tau.toFixed(3)}, gamma ${gamma.toFixed(3)}${players}`;
 }
 
 /**
@@ -103,14 +120,34 @@ export function evaluateModels(matches: readonly RatedMatch[], options: Evaluate
   const train: CompiledMatches = { ...c, length: trainSize };
   let params = start;
   if (refitDue(trainSize, 0)) {
-    const decision = refit(train, start);
+    const decision = refit(train, start, { players: false });
     if (decision.adopted) params = decision.candidate;
   }
+  // Without lineups the roster-aware model is the team model: its rows are left out unless asked for.
+  const baselines = c.lineups ? BASELINE_MODELS : BASELINE_MODELS.filter((m) => m !== 'roster' && m !== 'auto');
+  const names = options.models ?? [...baselines, ...(oracle ? (['oracle'] as const) : [])];
+  const chosen = names.includes('auto') && refitDue(trainSize, 0) ? refit(train, start) : null;
 
   const forecasts = (name: ModelName): { p: ArrayLike<number>; tuned: string } => {
     switch (name) {
       case 'rating':
         return { p: modelForecasts(c, params), tuned: describeParams(params) };
+      case 'roster': {
+        if (!c.lineups) return { p: modelForecasts(c, params), tuned: 'no lineups: the team model' };
+        const fit = fitModel(
+          train,
+          { ...params, players: DEFAULT_PLAYERS },
+          { free: ROSTER_FREE, maxEvaluations: 300 },
+        );
+        return { p: modelForecasts(c, fit.params), tuned: describeParams(fit.params) };
+      }
+      case 'auto': {
+        const picked = chosen?.adopted === true ? chosen.candidate : start;
+        return {
+          p: modelForecasts(c, picked),
+          tuned: `${picked.players ? 'roster-aware' : 'team'}: ${describeParams(picked)}`,
+        };
+      }
       case 'live':
         return { p: liveForecasts(c, start).probabilities, tuned: 'refitted as matches arrive' };
       case 'trueskill':
@@ -136,7 +173,6 @@ export function evaluateModels(matches: readonly RatedMatch[], options: Evaluate
     }
   };
 
-  const names = options.models ?? [...BASELINE_MODELS, ...(oracle ? (['oracle'] as const) : [])];
   const scored: number[] = [];
   for (let i = trainSize; i < c.length; i++) if (c.kind[i] !== KIND.draw) scored.push(i);
   const oracleLoss = oracle ? scored.map((i) => -Math.log(oracle[i]!)) : null;

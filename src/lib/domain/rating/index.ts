@@ -25,8 +25,8 @@ export { KIND, compileMatches, replayParamsOf, runModel } from './engine.ts';
 export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './engine.ts';
 export { defaultFree, fitModel } from './model-fit.ts';
 export type { FitOptions, FitParam, ModelFit } from './model-fit.ts';
-export { AUTO_FIT, DEFAULT_MODEL, liveForecasts, refit, refitDue } from './auto-fit.ts';
-export type { LiveRefit, RefitDecision } from './auto-fit.ts';
+export { AUTO_FIT, DEFAULT_MODEL, ROSTER_FREE, liveForecasts, refit, refitDue } from './auto-fit.ts';
+export type { LiveRefit, RefitDecision, RefitOptions } from './auto-fit.ts';
 export { calibrationSlope, reliabilityBins } from './calibration.ts';
 export type { ReliabilityBin } from './calibration.ts';
 export { bootstrapInterval } from './bootstrap.ts';
@@ -40,7 +40,18 @@ export {
   tuneEloK,
   winRateForecasts,
 } from './baselines.ts';
-export { SEASON_KINDS, summariseSeasons } from './season-report.ts';
+export { SEASON_KINDS, seasonOf, summariseSeasons } from './season-report.ts';
+export { MATCH_SECONDS, simulateRosterSeason, withIdleRosters } from './roster-season.ts';
+export type { RosterSeasonOptions } from './roster-season.ts';
+export { DEFAULT_PLAYERS, compileLineups, runRosterModel } from './roster-model.ts';
+export type {
+  CompiledLineups,
+  PlayerParams,
+  PlayerState,
+  RosterRating,
+  RosterRun,
+  RosterState,
+} from './roster-model.ts';
 export type { ModelSummary, SeasonKind } from './season-report.ts';
 export { isActive, planStrengths, resultForMargin, simulateSeason, strengthAt } from './season.ts';
 export type { SeasonOptions, SimulatedSeason, StrengthOptions, TeamArc, TeamPath } from './season.ts';
@@ -67,4 +78,13 @@ export type {
 } from './replay-types.ts';
 export { conservativeScore, rankTeams } from './ranking.ts';
 export type { RankedTeam } from './ranking.ts';
-export type { MatchDate, RatedMatch, Rating, SectorResult, TeamKey } from './types.ts';
+export type {
+  LineupEntry,
+  MatchDate,
+  MatchLineups,
+  PlayerKey,
+  RatedMatch,
+  Rating,
+  SectorResult,
+  TeamKey,
+} from './types.ts';

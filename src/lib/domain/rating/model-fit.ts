@@ -7,9 +7,10 @@
 import { createEnv } from './env.ts';
 import { runModel, type CompiledMatches, type ModelParams } from './engine.ts';
 import { nelderMead } from './nelder-mead.ts';
+import { DEFAULT_PLAYERS } from './roster-model.ts';
 
 /** A parameter the fit may move. */
-export type FitParam = 'beta' | 't1' | 't2' | 'tau' | 'gamma';
+export type FitParam = 'beta' | 't1' | 't2' | 'tau' | 'gamma' | 'playerSigma' | 'playerTau';
 
 /** Options of {@link fitModel}. */
 export interface FitOptions {
@@ -43,6 +44,8 @@ function encode(params: ModelParams, free: readonly FitParam[]): number[] {
     if (name === 'beta') return Math.log(env.beta);
     if (name === 't1') return Math.log(thresholds.t1);
     if (name === 't2') return Math.log(thresholds.t2 - thresholds.t1);
+    if (name === 'playerSigma') return Math.log((params.players ?? DEFAULT_PLAYERS).sigma);
+    if (name === 'playerTau') return Math.log(Math.max((params.players ?? DEFAULT_PLAYERS).tau, FLOOR));
     return Math.log(Math.max(env[name], FLOOR));
   });
 }
@@ -61,7 +64,11 @@ function decode(base: ModelParams, free: readonly FitParam[], x: readonly number
   });
   const t1 = value('t1') ?? base.thresholds.t1;
   const gap = value('t2');
-  return { env, sector: base.sector, thresholds: { t1, t2: gap === undefined ? base.thresholds.t2 : t1 + gap } };
+  const thresholds = { t1, t2: gap === undefined ? base.thresholds.t2 : t1 + gap };
+  const players = base.players ?? (free.includes('playerSigma') ? DEFAULT_PLAYERS : undefined);
+  if (players === undefined) return { env, sector: base.sector, thresholds };
+  const sigma = value('playerSigma') ?? players.sigma;
+  return { env, sector: base.sector, thresholds, players: { sigma, tau: tiny(value('playerTau')) ?? players.tau } };
 }
 
 /**

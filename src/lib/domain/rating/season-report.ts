@@ -4,7 +4,8 @@
  * `npm run bench:rating-quality`.
  */
 import { evaluateModels, type Evaluation, type ModelName } from './evaluate.ts';
-import { simulateSeason, type SeasonOptions } from './season.ts';
+import { simulateRosterSeason, withIdleRosters } from './roster-season.ts';
+import { simulateSeason, type SeasonOptions, type SimulatedSeason } from './season.ts';
 
 /** A kind of season. */
 export interface SeasonKind {
@@ -13,14 +14,27 @@ export interface SeasonKind {
   readonly days: number;
   /** See StrengthOptions.drift; 0 is a static season (every team plays all season at a fixed strength). */
   readonly drift: number;
+  /**
+   * True: a roster season (simulateRosterSeason: who played decides the strength). Otherwise the season of
+   * simulateSeason with lineups that do not matter (withIdleRosters): its results are exactly those without them.
+   */
+  readonly rosters?: boolean;
 }
 
 /** The kinds the benchmark reports. */
-export const SEASON_KINDS: Readonly<Record<'drifting' | 'static' | 'small', SeasonKind>> = Object.freeze({
+export const SEASON_KINDS: Readonly<Record<'drifting' | 'static' | 'small' | 'roster', SeasonKind>> = Object.freeze({
   drifting: { teams: 40, matches: 1200, days: 180, drift: 1 },
   static: { teams: 40, matches: 1200, days: 180, drift: 0 },
   small: { teams: 12, matches: 300, days: 180, drift: 1 },
+  roster: { teams: 40, matches: 1200, days: 180, drift: 1, rosters: true },
 });
+
+/** The season of a kind and seed (see SeasonKind.rosters). */
+export function seasonOf(kind: SeasonKind, seed: number, simulate: Partial<SeasonOptions> = {}): SimulatedSeason {
+  const { rosters, ...shape } = kind;
+  if (rosters === true) return simulateRosterSeason({ ...simulate, ...shape, seed });
+  return withIdleRosters(simulateSeason({ ...simulate, ...shape, seed }), seed);
+}
 
 /** One model over several seasons. */
 export interface ModelSummary {
@@ -33,6 +47,8 @@ export interface ModelSummary {
   readonly gapError: number;
   /** Mean calibration slope over the seasons. */
   readonly slope: number;
+  /** Mean share of test matches whose favourite won. */
+  readonly accuracy: number;
 }
 
 const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -48,7 +64,7 @@ export function summariseSeasons(
   simulate: Partial<SeasonOptions> = {},
 ): { rows: ModelSummary[]; evaluations: Evaluation[] } {
   const evaluations = seeds.map((seed) => {
-    const season = simulateSeason({ ...simulate, ...kind, seed });
+    const season = seasonOf(kind, seed, simulate);
     return evaluateModels(season.matches, {
       oracle: season.oracle,
       bootstrap: seeds.length > 1 ? 0 : 1000,
@@ -66,6 +82,7 @@ export function summariseSeasons(
       gap: g,
       gapError: gaps.length > 1 ? sd / Math.sqrt(gaps.length) : Number.NaN,
       slope: mean(evaluations.map((e) => e.rows[index]!.calibration_slope)),
+      accuracy: mean(evaluations.map((e) => e.rows[index]!.accuracy)),
     };
   });
   return { rows, evaluations };

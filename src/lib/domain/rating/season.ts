@@ -93,6 +93,27 @@ export function resultForMargin(d: number, beta: number): '5-0' | '4-1' | '3-2' 
   return '5-0';
 }
 
+/** Match times (ms from day 0) of a season, in order: days uniform over the season, evening hours. */
+export function matchTimes(rng: Rng, matches: number, days: number): number[] {
+  return Array.from(
+    { length: matches },
+    () => Math.floor(rng.next() * days) * DAY_MS + (17 + 5 * rng.next()) * 3_600_000,
+  ).sort((a, b) => a - b);
+}
+
+/** Two distinct teams active on `day` (everyone when fewer are), chosen in proportion to their activity. */
+export function pairOfTheDay(rng: Rng, paths: readonly TeamPath[], day: number): [number, number] {
+  const indices = paths.map((_, i) => i);
+  let active = indices.filter((i) => isActive(paths[i]!, day));
+  if (active.length < 2) active = indices;
+  const a = rng.weighted(active, (i) => paths[i]!.activity);
+  const b = rng.weighted(
+    active.filter((i) => i !== a),
+    (i) => paths[i]!.activity,
+  );
+  return [a, b];
+}
+
 /** Options of {@link simulateSeason}. */
 export interface SeasonOptions extends Partial<StrengthOptions> {
   readonly seed: number;
@@ -131,22 +152,12 @@ export function simulateSeason(options: SeasonOptions): SimulatedSeason {
     drift: options.drift ?? 0,
     ...(options.spread === undefined ? {} : { spread: options.spread }),
   });
-  const times = Array.from(
-    { length: options.matches },
-    () => Math.floor(rng.next() * days) * DAY_MS + (17 + 5 * rng.next()) * 3_600_000,
-  ).sort((a, b) => a - b);
+  const times = matchTimes(rng, options.matches, days);
   const matches: RatedMatch[] = [];
   const oracle: number[] = [];
-  const indices = paths.map((_, i) => i);
   for (const time of times) {
     const day = time / DAY_MS;
-    let active = indices.filter((i) => isActive(paths[i]!, day));
-    if (active.length < 2) active = indices;
-    const a = rng.weighted(active, (i) => paths[i]!.activity);
-    const b = rng.weighted(
-      active.filter((i) => i !== a),
-      (i) => paths[i]!.activity,
-    );
+    const [a, b] = pairOfTheDay(rng, paths, day);
     const sa = strengthAt(paths[a]!, day);
     const sb = strengthAt(paths[b]!, day);
     const d = sa + beta * gaussian(rng) - (sb + beta * gaussian(rng));

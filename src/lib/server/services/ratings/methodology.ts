@@ -31,6 +31,8 @@ export const MIN_EVALUATED_MATCHES = 30;
 /** Plain names of the evaluated models. */
 const MODEL_LABELS: Record<string, string> = {
   rating: 'This site (margin, dynamics)',
+  roster: 'Roster-aware (who played)',
+  auto: 'Chosen by the refit (team or roster-aware)',
   trueskill: 'Plain TrueSkill',
   trueskill_tau: 'TrueSkill, tau tuned',
   elo: 'Elo, k tuned',
