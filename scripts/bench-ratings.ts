@@ -3,6 +3,8 @@
  * The matches are inserted directly in bulk first (not timed). Prints the pure rating computation time (target
  * < 2 s) and the total of the recompute including database I/O (load the matches, write match ratings, rating
  * history and team ratings in one transaction), then the cost of posting one more match incrementally.
+ * Then the roster-aware model on the same matches with a lineup of 50 players a side (100 per match, drawn from
+ * pools of 60 per team, part-time players included), pure computation (target: well under a minute).
  * BENCH_DATABASE_URL runs the same on PostgreSQL (a scratch database: the benchmark's rows are deleted at the end,
  * timed). BENCH_MATCHES and BENCH_TEAMS change the size.
  */
@@ -11,7 +13,14 @@ import { sql } from 'kysely';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { NewMatch } from '#lib/server/db/tables/matches.ts';
-import { replayRatings } from '#lib/domain/rating/index.ts';
+import {
+  DEFAULT_MODEL,
+  DEFAULT_PLAYERS,
+  compileMatches,
+  replayRatings,
+  runRosterModel,
+} from '#lib/domain/rating/index.ts';
+import type { LineupEntry } from '#lib/domain/rating/index.ts';
 import { insertImportedMatches, matchWithoutLog } from '#lib/server/repositories/imports.ts';
 import { listRatingMatches } from '#lib/server/repositories/ratings.ts';
 import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
@@ -132,6 +141,29 @@ try {
     times.push(performance.now() - t);
   }
   console.log(`Rating computation (replayRatings, ${MATCHES} matches): ${seconds(Math.min(...times))} (target < 2 s)`);
+
+  // The roster-aware model: 50 of a team's 60 players a side, a fifth of them part-time.
+  const lineup = (team: number): LineupEntry[] =>
+    Array.from({ length: 50 }, (_, k) => ({
+      player: team * 60 + ((k + Math.floor(random() * 10)) % 60),
+      seconds: random() < 0.2 ? 600 + Math.floor(random() * 4800) : 5400,
+    }));
+  const withLineups = input.map((m) => ({
+    ...m,
+    lineups: { winner: lineup(teamIds.indexOf(m.winner)), loser: lineup(teamIds.indexOf(m.loser)) },
+  }));
+  const tc = performance.now();
+  const compiled = compileMatches(withLineups);
+  const compileMs = performance.now() - tc;
+  const rosterTimes: number[] = [];
+  for (let run = 0; run < 2; run++) {
+    const t = performance.now();
+    runRosterModel(compiled, DEFAULT_MODEL, DEFAULT_PLAYERS);
+    rosterTimes.push(performance.now() - t);
+  }
+  console.log(
+    `Roster-aware model (${MATCHES} matches of 100 players, ${compiled.lineups!.players.length} players): compile ${seconds(compileMs)}, rate ${seconds(Math.min(...rosterTimes))} (target well under 60 s)`,
+  );
 
   const full = await measured((trx) => recomputeRatings(trx, series.id));
   console.log(
