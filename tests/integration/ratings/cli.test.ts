@@ -48,6 +48,10 @@ describe('demo season', () => {
     expect(await run(['--teams', '8', '--matches', '120'])).toBe(0);
     expect(out.join('\n')).toMatch(/^rating\s+36\s.*t1 \d/m);
     expect(out.join('\n')).toMatch(/Kendall tau \(final score vs final true strength, 8 teams\): -?[01]\.\d{4}/);
+    out.length = 0;
+    expect(await run(['--teams', '8', '--matches', '120', '--rosters'])).toBe(0);
+    expect(out[0]).toMatch(/^1 roster season\(s\) of 8 teams/);
+    expect(out.join('\n')).toMatch(/^roster\s+36\s.*players sigma \d/m);
     expect(await run(['--drift', 'lots'])).toBe(2);
     expect(err.join('\n')).toContain("Option --drift must be a number, got 'lots'");
   });

@@ -141,6 +141,9 @@ describe.each(engines)('demo community on %s', (engine) => {
       /model\s+n\s+accuracy\s+log_loss\s+log_loss_95ci\s+brier\s+slope\s+tuned\n[- ]+\nrating\s+\d+\s+[01](\.\d{4})?\s/,
     );
     expect(evaluate.out).toMatch(/^helo\s+\d+\s.*scale \d/m);
+    // The demo's matches have logs: the roster-aware model reads who played from them and is scored beside.
+    expect(evaluate.out).toMatch(/^roster\s+\d+\s.*players sigma \d/m);
+    expect(evaluate.out).toMatch(/^auto\s+\d+\s+.*(team|roster-aware): /m);
     expect(evaluate.out).toMatch(/decile\s+n\s+forecast\s+won/);
     expect(evaluate.out).toMatch(/Kendall tau \(score vs true strength, 6 teams\): -?[01]\.\d{4}/);
   });

@@ -14,15 +14,30 @@ import {
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { listRatingMatches, loadTeamRatings, loadTrueStrengths } from '#lib/server/repositories/ratings.ts';
+import { listSeriesLineups, type LineupRow } from '#lib/server/repositories/lineups.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
 import { isDrawnResult } from './params.ts';
 
-/** The series' posted, rated matches as the rating mathematics takes them, in rating order. */
-export async function ratedMatches(db: DB, seriesId: number): Promise<RatedMatch[]> {
+/**
+ * The series' posted, rated matches as the rating mathematics takes them, in rating order. With `lineups`, a
+ * match with a log carries who played for each side (steam ids, minutes on the server as seconds), for the
+ * roster-aware model; the rating runner does not read them yet, so the refit keeps to the team model.
+ */
+export async function ratedMatches(db: DB, seriesId: number, lineups = false): Promise<RatedMatch[]> {
   const rows = await listRatingMatches(db, seriesId, 'posted');
+  const players = new Map<number, LineupRow[]>();
+  if (lineups)
+    for (const line of await listSeriesLineups(db, seriesId)) {
+      const list = players.get(line.match_id);
+      if (list === undefined) players.set(line.match_id, [line]);
+      else list.push(line);
+    }
   const out: RatedMatch[] = [];
   for (const m of rows) {
     if (m.winner_team_id === null || m.loser_team_id === null || m.winner_team_id === m.loser_team_id) continue;
+    const lines = players.get(m.id);
+    const side = (team: number) =>
+      (lines ?? []).filter((l) => l.team_id === team).map((l) => ({ player: l.steam_id, seconds: 60 * l.playtime }));
     out.push({
       id: m.id,
       winner: m.winner_team_id,
@@ -30,6 +45,7 @@ export async function ratedMatches(db: DB, seriesId: number): Promise<RatedMatch
       result: m.result,
       date: m.date,
       drawn: isDrawnResult(m.result),
+      ...(lines === undefined ? {} : { lineups: { winner: side(m.winner_team_id), loser: side(m.loser_team_id) } }),
     });
   }
   return out;
@@ -88,13 +104,13 @@ export function evaluationTable(evaluation: Evaluation): string {
 
 /**
  * Predicts every posted match of the series from pre-match ratings in date order and scores the newest
- * `testFraction` (default 30%) for the site's model (refitted on the older matches only) and the baselines
- * (evaluateModels). With stored true strengths, adds the Kendall tau between the final scores of teams that played
+ * `testFraction` (default 30%) for the site's model (refitted on the older matches only), the roster-aware model
+ * and the refit's choice between them when matches have logs, and the baselines (evaluateModels). With stored true strengths, adds the Kendall tau between the final scores of teams that played
  * and their true strengths.
  */
 export async function evaluateSeries(db: DB, seriesTag: string, testFraction = 0.3): Promise<SeriesEvaluation> {
   const series = await requireSeries(db, seriesTag);
-  const matches = await ratedMatches(db, series.id);
+  const matches = await ratedMatches(db, series.id, true);
   const evaluation = evaluateModels(matches, { start: evaluationStart(series), testFraction });
   const rating = evaluation.rows.find((r) => r.model === 'rating');
   const reliability = formatTable(

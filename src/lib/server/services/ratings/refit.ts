@@ -45,7 +45,9 @@ export async function refitSeries(db: DB, seriesId: number, trigger: 'auto' | 'c
   const series = await db.selectFrom('series').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
   const current = seriesModel(series);
   // The fit is pure CPU over the matches read above; the outcome is written under the series lock below.
-  const decision = refit(compileMatches(matches), current);
+  // The team model only: the rating runner stores team ratings alone, so a roster-aware candidate could not be
+  // put in force (its matches are read without lineups, and it is kept out explicitly).
+  const decision = refit(compileMatches(matches), current, { players: false });
   const result: SeriesRefit = {
     series_id: seriesId,
     matches: matches.length,
