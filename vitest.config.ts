@@ -5,7 +5,7 @@ import { getViteConfig } from 'astro/config';
 const COMPONENT_TESTS = 'tests/unit/**/*.render.test.ts';
 
 /**
- * Three tiers (README, "Tests"): `unit` and `components` need no build and no database server (`npm run
+ * Three tiers (README, "Quick start"): `unit` and `components` need no build and no database server (`npm run
  * test:fast`, the inner loop); `integration` starts the built site on PGlite and PostgreSQL (`npm test` runs all).
  */
 export default defineConfig({

@@ -3,7 +3,7 @@ import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 
-// The README's reverse-proxy setup: a loopback HOST behind a public https PUBLIC_URL, no Discord. The probe got a
+// The reverse-proxy setup of docs/operations.md: a loopback HOST behind a public https PUBLIC_URL, no Discord. The probe got a
 // Secure admin session from /v2/auth/demo?as=admin here; demo sign-in must stay off (HOST=0.0.0.0 and the other
 // addresses: tests/unit/security/demo-signin.test.ts).
 describe.each(engines)('demo sign-in behind a reverse proxy on %s', (engine) => {

@@ -5,7 +5,7 @@ import { createSeries } from '#lib/server/services/series.ts';
 import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { sessionFor, setCookies } from '#tests/integration/auth/helpers.ts';
 
-// The README's production setup: TLS ends in a reverse proxy, the site listens on loopback behind an https PUBLIC_URL.
+// The production setup of docs/operations.md: TLS ends in a reverse proxy, the site listens on loopback behind an https PUBLIC_URL.
 describe.each(engines)('behind an https PUBLIC_URL on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {

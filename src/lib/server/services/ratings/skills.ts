@@ -1,6 +1,6 @@
 /**
  * Player skill per series and game type, and in-match percentiles (definitions in src/lib/domain/skill and the
- * README section 'Ratings and player skill').
+ * docs/ratings.md).
  *
  * - Counted matches: competitive and event matches once posted; friendlies once accepted (status 'skipped').
  * - Per player and game type: matches, x_bar = playtime-weighted mean of [kpm, dpm, spm, cpm], s = weighted sd
