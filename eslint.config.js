@@ -21,6 +21,10 @@ const nodeBuiltins = {
   message: 'This code runs in the browser or must stay pure: no Node built-ins.',
 };
 const pages = { regex: '^#lib/server/pages/', message: 'Page loaders are called by pages only.' };
+const http = {
+  regex: '^#lib/server/http/',
+  message: 'Only endpoints and the server use http/: errors, messages and limits are in #lib/server/core/.',
+};
 
 const d3 = { regex: '^d3(-[a-z]+)?$', message: 'Import d3 through #lib/charts/d3.ts, the one place that names it.' };
 
@@ -69,6 +73,19 @@ export default tseslint.config(
     files: ['src/lib/server/**'],
     ignores: ['src/lib/server/pages/**'],
     rules: restrict(climbing, client, pages),
+  },
+  {
+    // The layers under the endpoints: they throw core's errors and never shape an HTTP answer themselves.
+    files: [
+      'src/lib/server/core/**',
+      'src/lib/server/db/**',
+      'src/lib/server/services/**',
+      'src/lib/server/auth/**',
+      'src/lib/server/workers/**',
+      'src/lib/server/config.ts',
+      'src/lib/server/progress.ts',
+    ],
+    rules: restrict(climbing, client, pages, http),
   },
   {
     // Kysely's own signatures for schema-agnostic code (migrations, the migrator, a dialect) are Kysely<any>.

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Command, CommandContext } from './command.ts';
 import { UsageError } from './command.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 import { ConfigError, getConfig } from '#lib/server/config.ts';
 import { connectDatabase, type DatabaseHandle } from '#lib/server/db/connect.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';

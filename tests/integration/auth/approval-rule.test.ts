@@ -4,7 +4,7 @@ import { createTestDatabase, engines } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import type { CalculationStatus, MatchRow } from '#lib/server/db/tables/matches.ts';
 import { cliActor, systemActor, type Actor } from '#lib/server/auth/actor.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 import { approvableBy, decideMatch, nextStatus } from '#lib/server/services/match-actions.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { insertMatch, insertTeam } from './helpers.ts';

@@ -5,7 +5,7 @@ import { startFakeSteam } from '#tests/fake-steam/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { claimReviewSchema } from '#lib/schemas/claim.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { insertMatch, insertPlayedFor, insertPlayer, insertTeam, sessionFor, type Credentials } from './helpers.ts';
 
 // Configuration is read once per process: one fake Steam serves both engines' servers. No other network is used.

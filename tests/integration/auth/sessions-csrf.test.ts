@@ -5,7 +5,7 @@ import { createSeries } from '#lib/server/services/series.ts';
 import { hashSecret } from '#lib/server/auth/tokens.ts';
 import { meSchema, meTeamSchema } from '#lib/schemas/user.ts';
 import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findTeamByApiKeyHash, KEY_USE_RECORDED_EVERY_MS } from '#lib/server/repositories/actors.ts';
 import { apiKeyFor, insertMatch, insertPlayer, insertTeam, sessionFor, setCookies } from './helpers.ts';
 

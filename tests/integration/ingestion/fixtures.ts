@@ -9,7 +9,7 @@ import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { rotateApiKey } from '#lib/server/services/api-keys.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { createTeam } from '#lib/server/services/teams.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 
 export interface SimOptions {
   seed?: number;

@@ -11,7 +11,7 @@ import { connectDatabase } from '#lib/server/db/connect.ts';
 import { closeDb } from '#lib/server/db/index.ts';
 import { databaseFailure } from '#lib/server/db/outage.ts';
 import { createSiteServer } from '#lib/server/http/site-server.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../..', process.env['HSS_DIST'] ?? 'dist', 'server/entry.mjs');
 // Long enough for ten requests to reach the locked table on a loaded machine before the first is cancelled.

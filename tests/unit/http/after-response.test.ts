@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { afterResponse, withAfterResponse } from '#lib/server/http/after-response.ts';
+import { afterResponse, withAfterResponse } from '#lib/server/core/after-response.ts';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
-import { describeZodError, errorResponse } from '#lib/server/http/respond.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
+import { errorResponse } from '#lib/server/http/respond.ts';
+import { describeZodError } from '#lib/server/core/zod-errors.ts';
 import { parseReportedLog } from '#lib/server/services/ingestion/parse.ts';
 import { twoMatchText } from './two-match.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, badRequest } from '#lib/server/http/errors.ts';
+import { HttpError, badRequest } from '#lib/server/core/errors.ts';
 
 describe('HttpError', () => {
   it('is recognised when made by another copy of its module (the built site beside src/)', async () => {
     // A query makes the loader evaluate the file again: a second copy, as dist/ holds beside src/.
-    const copy = '../../../src/lib/server/http/errors.ts?another-copy';
-    const other = (await import(/* @vite-ignore */ copy)) as typeof import('#lib/server/http/errors.ts');
+    const copy = '../../../src/lib/server/core/errors.ts?another-copy';
+    const other = (await import(/* @vite-ignore */ copy)) as typeof import('#lib/server/core/errors.ts');
     expect(other.HttpError).not.toBe(HttpError);
     const error = other.badRequest('MultipleMatches', { matches: [] });
     expect(error).toBeInstanceOf(HttpError);

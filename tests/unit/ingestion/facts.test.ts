@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMatch } from '#lib/domain/logs/index.ts';
 import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/index.ts';
 import { matchFacts, normaliseOverrides } from '#lib/server/services/ingestion/facts.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 
 function parsed(alliedScore: number, axisScore: number) {
   const players = samplePlayers(5, 8);

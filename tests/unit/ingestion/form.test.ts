@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readReportForm } from '#lib/server/services/ingestion/form.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 
 function formRequest(form: FormData, headers: Record<string, string> = {}): Request {
   const base = new Request('http://x/v2/matches/serverlog', { method: 'POST', body: form });

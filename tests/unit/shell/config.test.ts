@@ -50,7 +50,7 @@ describe('configuration', () => {
 
 describe('client key for rate limits', () => {
   it('uses the socket address unless the proxy is trusted', async () => {
-    const { clientKey } = await import('#lib/server/http/rate-limit.ts');
+    const { clientKey } = await import('#lib/server/core/rate-limit.ts');
     const request = new Request('http://x/', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
     // getConfig() reads process.env once; TRUST_PROXY is unset in tests.
     expect(clientKey('127.0.0.1', request)).toBe('127.0.0.1');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { WorkerPool } from '#lib/server/workers/pool.ts';
 import type { Task } from './task-worker.ts';
 

@@ -1,5 +1,5 @@
 /** Worker entry of pool.test.ts: each task names what the worker does with it. */
-import { badRequest } from '#lib/server/http/errors.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
 import { serveTasks } from '#lib/server/workers/protocol.ts';
 
 export type Task =

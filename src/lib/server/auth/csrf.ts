@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Actor } from './actor.ts';
 import { CSRF_FIELD, CSRF_HEADER } from './cookies.ts';
 import { csrfTokenFor } from './csrf-token.ts';
-import { forbidden } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 export { csrfTokenFor } from './csrf-token.ts';
 

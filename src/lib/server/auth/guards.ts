@@ -1,6 +1,6 @@
 import { isAdmin, type Actor } from './actor.ts';
-import { forbidden, unauthorized } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, unauthorized } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 

@@ -1,4 +1,4 @@
-import { RateLimiter, clientKey } from '#lib/server/http/rate-limit.ts';
+import { RateLimiter, clientKey } from '#lib/server/core/rate-limit.ts';
 
 /** Sign-in attempts (login, callback, demo) per client address: 60 a minute (a sign-in takes two). */
 const signInLimiter = new RateLimiter(60, 60_000);

@@ -73,8 +73,11 @@ export function onRemoteDataChange(db: DB, listener: () => void): void {
 }
 
 /**
- * Tells this instance's listeners that `db`'s data changed and, when the feed is shared, the other instances.
- * Call it after the change has committed; it never throws and never waits for the database.
+ * Tells this instance's listeners that `db`'s data changed and, when the feed is shared, the other instances:
+ * the front caches (http/read-cache.ts, http/page-cache.ts) then drop their public answers. Call it after each
+ * change this process commits: a state-changing request that succeeded (middleware), each rating pass (rating
+ * worker), a Steam proof; the CLI after each command (cli/run.ts). Other writes (SQL by hand) show within the
+ * caches' lifetime. It never throws and never waits for the database.
  */
 export function announceDataChange(db: DB): void {
   const feed = feedOf(db);

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import { getDb } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { cachedResponse } from '#lib/server/http/cache.ts';
 import { getDefaultSeries, requireSeries } from '#lib/server/services/series.ts';
 import { readQuery } from '#lib/server/http/request.ts';

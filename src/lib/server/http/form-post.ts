@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { findBadText } from '#lib/schemas/text.ts';
-import { badRequest } from './errors.ts';
-import { messages } from './messages.ts';
-import { describeZodError } from './respond.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
+import { describeZodError } from '#lib/server/core/zod-errors.ts';
 import { readBodyText, readJson } from './request.ts';
 
 /**

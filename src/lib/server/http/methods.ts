@@ -1,8 +1,8 @@
 import { operations } from '#lib/server/openapi/operations.ts';
 import { isApiPath } from './page-routes.ts';
 import { errorResponse } from './respond.ts';
-import { HttpError } from './errors.ts';
-import { messages } from './messages.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 /** What pages (and static files) answer: they only show things. */
 export const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { DATABASE_RETRY_SECONDS, HttpError, STATUS_OVERRIDE_HEADER } from './errors.ts';
+import { DATABASE_RETRY_SECONDS, HttpError, STATUS_OVERRIDE_HEADER } from '#lib/server/core/errors.ts';
 import { securityHeaderRecord } from './security-headers.ts';
-import { databaseUnavailableError } from './respond.ts';
+import { databaseUnavailableError } from '#lib/server/core/database-errors.ts';
 import { paths } from '#lib/links.ts';
 
 const unavailableRequests = new WeakSet<Request>();

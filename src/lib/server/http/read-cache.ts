@@ -1,6 +1,5 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
-import { announceDataChange } from '#lib/server/db/changes.ts';
 import { ChangeCache } from './change-cache.ts';
 import { etagOf } from './cache.ts';
 
@@ -16,17 +15,6 @@ const reads = new ChangeCache<CachedAnswer>('reads', {
   maxEntries: 2_000,
   ttlMs: () => getConfig().readCacheSeconds * 1000,
 });
-
-/**
- * Drops every cached public answer of `db`, in this instance and (on PostgreSQL) every other instance serving the
- * same database (db/changes.ts). Called after each change this process commits: a state-changing request that
- * succeeded (middleware) and each rating pass (rating worker); the CLI tells the instances on PostgreSQL after each
- * command (cli/run.ts). Other writes (SQL by hand) show within READ_CACHE_SECONDS, the same staleness that public
- * answers declare to shared caches.
- */
-export function invalidatePublicReads(db: DB): void {
-  announceDataChange(db);
-}
 
 /**
  * The public answer for `key` (the request URL): kept while fresh, else computed once by `produce` (concurrent

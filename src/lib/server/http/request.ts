@@ -1,8 +1,8 @@
 import { dictionary } from '#lib/own.ts';
 import type { z } from 'zod';
-import { HttpError, badRequest } from './errors.ts';
-import { describeZodError } from './respond.ts';
-import { messages } from './messages.ts';
+import { HttpError, badRequest } from '#lib/server/core/errors.ts';
+import { describeZodError } from '#lib/server/core/zod-errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findBadText, replaceControlCharacters, textProblem } from '#lib/schemas/text.ts';
 import { MAX_JSON_DEPTH, tooDeep } from '#lib/schemas/json-depth.ts';
 

@@ -1,9 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { DATABASE_RETRY_SECONDS, HttpError } from './errors.ts';
-import { messages } from './messages.ts';
-import { databaseFailure } from '#lib/server/db/outage.ts';
-import { ordinal } from '#lib/format/ordinal.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
+import { databaseUnavailableError } from '#lib/server/core/database-errors.ts';
+import { describeZodError } from '#lib/server/core/zod-errors.ts';
 
 /** A JSON response with the given status. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -16,55 +16,6 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** An empty 204 response. */
 export function noContent(): Response {
   return new Response(null, { status: 204 });
-}
-
-/**
- * A zod issue's path in words: the field's name, and a list item by its place rather than its index
- * (`['type', 0]` -> name 'type', "its 1st value"); `prefix` names the field the path is inside (`data`).
- */
-export function fieldInWords(
-  path: readonly PropertyKey[],
-  reason: string,
-  prefix: string[] = [],
-): { name: string; reason: string } {
-  const names = [...prefix, ...path.filter((part) => typeof part !== 'number').map(String)];
-  const places = path.filter((part): part is number => typeof part === 'number').map((n) => `${ordinal(n + 1)}`);
-  const name = names.length ? names.join('.') : 'body';
-  if (places.length === 0) return { name, reason };
-  const which = places.length === 1 ? `its ${places[0]} value` : `its value at ${places.join(', ')} place`;
-  return { name, reason: `${which} ${reason}` };
-}
-
-/** Describes the first zod issues as "'field': reason" so that a 400 names what is wrong, in words. */
-export function describeZodError(
-  error: z.ZodError,
-  kind: 'parameter' | 'field' = 'field',
-  prefix: string[] = [],
-): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => {
-      const { name, reason } = fieldInWords(issue.path, issue.message, prefix);
-      return kind === 'parameter' ? messages.invalidParameter(name, reason) : messages.invalidField(name, reason);
-    })
-    .join('; ');
-}
-
-/**
- * The 503 for an error that says the database could not answer (down, unreachable, no free connection in time,
- * a statement past its timeout), with Retry-After; undefined for any other error. Logged without the stack: the
- * cause is outside this request.
- */
-export function databaseUnavailableError(error: unknown): HttpError | undefined {
-  const failure = databaseFailure(error);
-  if (!failure) return undefined;
-  console.error(`Database ${failure === 'timeout' ? 'timeout' : 'unavailable'}: ${(error as Error).message}`);
-  return new HttpError(
-    503,
-    failure === 'timeout' ? messages.databaseBusy : messages.databaseUnavailable,
-    {},
-    { 'retry-after': String(DATABASE_RETRY_SECONDS) },
-  );
 }
 
 /** Turns any thrown value into the JSON error response a client should see; unexpected errors are logged. */

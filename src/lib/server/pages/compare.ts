@@ -7,8 +7,8 @@ import { playerSearchQuerySchema } from '#lib/schemas/player.ts';
 import type { PlayerDetail } from '#lib/schemas/player.ts';
 import type { PlayerGameView } from '#lib/schemas/player-page.ts';
 import { getDb } from '#lib/server/db/index.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';
 import { playerGames } from './players.ts';
 

@@ -1,8 +1,8 @@
 import type { LogBrowserRow } from '#lib/schemas/log.ts';
 import { logPathParam } from '#lib/schemas/log.ts';
 import { getDb } from '#lib/server/db/index.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { browseLogs, withLogMatches } from '#lib/server/services/read/logs.ts';
 
 /** A folder of the log browser, or the address that downloads a file (GET /v3/logs?path=). */

@@ -3,7 +3,7 @@ import { idOf } from '#lib/schemas/id.ts';
 import type { MapCaps } from '#lib/schemas/map.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 import { getMatchDetail } from '#lib/server/services/read/matches.ts';
 import { getMapCaps } from '#lib/server/services/read/maps.ts';
 import type { PageMeta } from '#lib/schemas/page-meta.ts';

@@ -11,8 +11,8 @@ import { previewMeta } from '#lib/server/previews/meta.ts';
 import { GAME_TYPES, type PlayerGameView, type PlayerPage, type PlayerRecentMatch } from '#lib/schemas/player-page.ts';
 import { getDb, type DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { getPlayerDetail, listPlayerRows } from '#lib/server/services/read/players.ts';
 import { listOwnedProfiles } from '#lib/server/services/claims.ts';
 import {

@@ -9,7 +9,7 @@ import {
 } from '#lib/schemas/ratings-page.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
 import { getDb } from '#lib/server/db/index.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   calculate,
   calculatorTeams,

@@ -1,5 +1,5 @@
-import { HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
 
 export type { Settled };

@@ -1,8 +1,8 @@
 import type { Webhook } from '#lib/schemas/webhook.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { getWebhooks } from '#lib/server/services/webhooks/admin.ts';
 import { WEBHOOK_URL_RULE } from '#lib/domain/webhooks/url.ts';
 

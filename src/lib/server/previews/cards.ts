@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { anonymous } from '#lib/server/auth/actor.ts';
-import { HttpError, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { requireSeries, toSeries } from '#lib/server/services/series.ts';
 import { requireTeam } from '#lib/server/services/teams.ts';
 import { getTeamDetail, listTeams } from '#lib/server/services/read/teams.ts';

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { getDb } from '#lib/server/db/index.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { responseWithEtag } from '#lib/server/http/cache.ts';
 import type { PreviewKind } from '#lib/previews/cards.ts';
 import { previewSvg } from '#lib/previews/svg.ts';

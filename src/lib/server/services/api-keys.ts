@@ -4,8 +4,8 @@ import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
 import { audit } from './audit.ts';
 import { requireTeam } from './teams.ts';
 import { requireSignedIn, requireTeamManager } from '#lib/server/auth/guards.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 const KEY_PREFIX = 'hss_';
 

@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
-import { conflict, forbidden, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict, forbidden, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import type { ClaimDecision, ClaimDecisionResult, ClaimReview } from '#lib/schemas/claim.ts';
 import {
   decideClaim as storeDecision,

@@ -3,8 +3,8 @@ import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { Visibility } from '#lib/server/db/tables/matches.ts';
 import type { Claim, OwnedProfile } from '#lib/schemas/claim.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
-import { conflict, forbidden, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict, forbidden, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   deleteClaim,
   findClaim,

@@ -2,8 +2,8 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { MatchRow } from '#lib/server/db/tables/matches.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import { requireSignedIn } from '#lib/server/auth/guards.ts';
-import { forbidden, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findMatchInSeriesByTag } from '#lib/server/repositories/match-admin.ts';
 import { idOf } from '#lib/schemas/id.ts';
 

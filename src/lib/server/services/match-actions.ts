@@ -4,8 +4,8 @@ import type { CalculationStatus, MatchRow, MatchUpdate } from '#lib/server/db/ta
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { MatchAction, MatchActionResult } from '#lib/schemas/match-input.ts';
 import { requireAdmin, requireSignedIn } from '#lib/server/auth/guards.ts';
-import { conflict, forbidden } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict, forbidden } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   changeMatchInSeriesIf,
   deleteMatchRow,

@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import type { Me, MeTeam } from '#lib/schemas/user.ts';
-import { unauthorized } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { unauthorized } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { loadUserSummary } from '#lib/server/repositories/users.ts';
 
 /** Who the caller is: the user (roles, managed team tags, claimed Steam ids) or the team of an API key; 401 otherwise. */

@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
-import { forbidden, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findPlayerWithClaim } from '#lib/server/repositories/claims.ts';
 import { requireSeries } from './series.ts';
 import { audit } from './audit.ts';

@@ -16,9 +16,9 @@ import type { MatchType } from '#lib/server/db/tables/matches.ts';
 import { rateQueuedMatches, recomputeSeries, refreshDerived } from './ratings/process.ts';
 import { GAME_TYPES } from './ratings/skills.ts';
 import { refitSeries } from './ratings/refit.ts';
-import { invalidatePublicReads } from '#lib/server/http/read-cache.ts';
+import { announceDataChange } from '#lib/server/db/changes.ts';
 import { notifyWebhooks } from './webhooks/worker.ts';
-import { afterResponse } from '#lib/server/http/after-response.ts';
+import { afterResponse } from '#lib/server/core/after-response.ts';
 
 interface WorkerState {
   running: Promise<void> | null;
@@ -81,7 +81,7 @@ async function resumeUnfinishedSeries(db: DB, state: WorkerState): Promise<void>
       if (state.recompute.has(seriesId)) continue; // the recompute refreshes everything
       // Which game types the cut-off pass posted is unknown now: refresh them all.
       await refreshDerived(db, seriesId, GAME_TYPES);
-      invalidatePublicReads(db);
+      announceDataChange(db);
     }
   } catch (error) {
     console.error('Refreshing series left unrefreshed failed:', error);
@@ -100,7 +100,7 @@ async function refreshDue(db: DB, state: WorkerState, force: boolean): Promise<v
       // The series stays marked (derived_stale): the next start refreshes it.
       console.error(`Refreshing the skills and statistics of series ${seriesId} failed:`, error);
     } finally {
-      invalidatePublicReads(db);
+      announceDataChange(db);
     }
     const took = Date.now() - started;
     state.refreshAt.set(seriesId, Date.now() + Math.min(MAX_REFRESH_WAIT_MS, REFRESH_SPACING * took));
@@ -145,7 +145,7 @@ async function rateOnce(db: DB, state: WorkerState): Promise<boolean> {
     } catch (error) {
       console.error(`Recomputing series ${seriesId} failed:`, error);
     } finally {
-      invalidatePublicReads(db);
+      announceDataChange(db);
     }
   }
   let rated: number[] = [];
@@ -159,19 +159,19 @@ async function rateOnce(db: DB, state: WorkerState): Promise<boolean> {
     // Ratings change public answers: drop cached ones once each pass commits.
     if (passes.length > 0) {
       committed = true;
-      invalidatePublicReads(db);
+      announceDataChange(db);
     }
     rated = passes.filter((p) => p.pass.rated > 0).map((p) => p.pass.series_id);
   } catch (error) {
     console.error('Rating queued matches failed:', error);
-    invalidatePublicReads(db);
+    announceDataChange(db);
   }
   for (const seriesId of rated) {
     try {
       // A series that has grown enough refits its model; an adopted fit replays the series.
       if ((await refitSeries(db, seriesId, 'auto'))?.adopted) {
         committed = true;
-        invalidatePublicReads(db);
+        announceDataChange(db);
       }
     } catch (error) {
       console.error(`Refitting the rating model of series ${seriesId} failed:`, error);

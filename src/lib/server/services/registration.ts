@@ -4,9 +4,9 @@ import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { RegistrationStatus } from '#lib/server/db/tables/team-registration-requests.ts';
 import type { Registration, RegistrationDecision, RegistrationInput } from '#lib/schemas/registration.ts';
 import { requireAdmin, requireUser } from '#lib/server/auth/guards.ts';
-import { conflict, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
-import { RateLimiter } from '#lib/server/http/rate-limit.ts';
+import { conflict, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
+import { RateLimiter } from '#lib/server/core/rate-limit.ts';
 import {
   countPendingOfUser,
   findRegistration,

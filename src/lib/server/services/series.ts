@@ -2,8 +2,8 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Series } from '#lib/schemas/series.ts';
 import { seriesTagSchema } from '#lib/schemas/series.ts';
-import { badRequest, conflict, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest, conflict, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { NEW_SERIES_MODEL } from '#lib/server/services/ratings/params.ts';
 import {
   findCurrentSeries,

@@ -6,7 +6,7 @@ import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
 import { safeRedirect, withLoginError } from '#lib/server/auth/redirects.ts';
 import { SteamProofError, checkAssertion, steamLoginUrl, verifyWithProvider } from '#lib/server/auth/steam.ts';
 import { decideClaim, findPlayerWithClaim, rejectOtherClaims } from '#lib/server/repositories/claims.ts';
-import { invalidatePublicReads } from '#lib/server/http/read-cache.ts';
+import { announceDataChange } from '#lib/server/db/changes.ts';
 import { audit } from './audit.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -97,6 +97,6 @@ export async function completeSteamProof(
   });
   if (!proved) return refuse('steam-unknown-player');
   // A GET that changed data: the middleware drops cached public answers only after writes by other methods.
-  invalidatePublicReads(db);
+  announceDataChange(db);
   return back;
 }

@@ -10,8 +10,8 @@ import {
   type PatchTournamentBody,
 } from '#lib/schemas/tournament-input.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
-import { conflict, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { json } from '#lib/server/db/json.ts';
 import { audit } from './audit.ts';
 

@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import { ROLES, type Role } from '#lib/server/db/tables/user-roles.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { audit } from './audit.ts';
 
 /** Finds or creates the user with this Discord id (name defaults to the id until they sign in). */

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 
 /** A worker's answer to one task: its value, or its error as plain data (an HttpError with what rebuilds it). */
 export type WorkerReply =

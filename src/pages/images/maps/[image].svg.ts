@@ -1,6 +1,6 @@
 import { endpoint } from '#lib/server/http/respond.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { responseWithEtag, etagOf } from '#lib/server/http/cache.ts';
 import { bannerSvg } from '#lib/map-art/banner.ts';
 import { bannerVariant } from '#lib/map-art/catalogue.ts';

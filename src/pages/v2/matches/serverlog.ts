@@ -1,8 +1,8 @@
 import { getDb } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
-import { HttpError, unauthorized } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
-import { clientKey } from '#lib/server/http/rate-limit.ts';
+import { HttpError, unauthorized } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
+import { clientKey } from '#lib/server/core/rate-limit.ts';
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import {
   isEmptyUpload,

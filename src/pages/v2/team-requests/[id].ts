@@ -1,7 +1,7 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { registrationDecisionSchema } from '#lib/schemas/registration.ts';

@@ -7,8 +7,8 @@
  */
 import os from 'node:os';
 import type { DB } from '#lib/server/db/index.ts';
-import { conflict } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { loadDemoRows, reserveIds, upsertSeenPlayers } from '#lib/server/repositories/demo-load.ts';
 import { SAME_GAME_WINDOW_MS } from '#lib/server/services/ingestion/same-game.ts';
 import type { ProgressStep } from '#lib/server/progress.ts';

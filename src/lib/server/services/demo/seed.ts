@@ -18,8 +18,8 @@
 import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import { DEMO_USERS } from '#lib/server/auth/demo.ts';
-import { conflict } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { conflict } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { inStep, noProgress, type Progress, type ProgressStep } from '#lib/server/progress.ts';
 import { insertTournament } from '#lib/server/repositories/imports.ts';
 import { setCurrentSeries } from '#lib/server/repositories/series.ts';

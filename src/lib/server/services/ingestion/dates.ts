@@ -1,6 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { firstMatchDate } from '#lib/server/repositories/matches-write.ts';
 import { CLOCK_SKEW_MS } from './prepare.ts';
 

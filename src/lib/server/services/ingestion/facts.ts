@@ -1,8 +1,8 @@
 import type { ParsedMatch } from '#lib/domain/logs/index.ts';
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import type { MatchType, ReportOverrides, Side } from '#lib/server/db/tables/matches.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { COMPETITIVE_RESULTS } from './input.ts';
 
 /** The match facts that a report may override, after the overrides are applied. */

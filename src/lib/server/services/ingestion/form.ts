@@ -1,5 +1,5 @@
-import { HttpError, badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { HttpError, badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import type { ReportInput } from './input.ts';
 import { textProblem } from '#lib/schemas/text.ts';
 

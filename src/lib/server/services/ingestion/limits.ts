@@ -1,5 +1,5 @@
 import type { Actor } from '#lib/server/auth/actor.ts';
-import { RateLimiter } from '#lib/server/http/rate-limit.ts';
+import { RateLimiter } from '#lib/server/core/rate-limit.ts';
 
 /** Reports per minute per team key, user or (anonymous) client address. HLU retries each failure once. */
 export const REPORTS_PER_MINUTE = 30;

@@ -1,6 +1,6 @@
 import { LogParseError, parseMatch, type LogFormat, type ParsedMatch } from '#lib/domain/logs/index.ts';
-import { badRequest, HttpError } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest, HttpError } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 /** Decodes uploaded bytes as UTF-8 (a byte-order mark is dropped; invalid sequences become U+FFFD). */
 export function decodeLog(content: Uint8Array | string): string {

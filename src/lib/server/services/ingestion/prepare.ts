@@ -1,7 +1,7 @@
 import { detectFormat, LogParseError, type LogFormat } from '#lib/domain/logs/index.ts';
 import { firstTxtStamp, weekdayIn, weekdayName, yearOfWeekday } from '#lib/domain/logs/txt-year.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import type { MatchType, ReportOverrides } from '#lib/server/db/tables/matches.ts';
 import type { SeenPlayer, SerialisedStatRows } from '#lib/server/repositories/players-write.ts';
 import { matchFacts, type MatchFacts } from './facts.ts';

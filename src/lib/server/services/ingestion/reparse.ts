@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { LogFormat } from '#lib/domain/logs/index.ts';
-import { forbidden, notFound, badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, notFound, badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findLogUpload } from '#lib/server/repositories/log-uploads.ts';
 import { findMatchRow, listMatchIdsWithLogs, updateMatch } from '#lib/server/repositories/matches-write.ts';
 import { deletePlayerStats, upsertMatchPlayers } from '#lib/server/repositories/players-write.ts';

@@ -1,5 +1,5 @@
-import { HttpError } from '#lib/server/http/errors.ts';
-import { databaseUnavailableError } from '#lib/server/http/respond.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
+import { databaseUnavailableError } from '#lib/server/core/database-errors.ts';
 import type { ReportFile } from './input.ts';
 
 /**

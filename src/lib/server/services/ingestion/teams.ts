@@ -1,6 +1,6 @@
 import { actsForTeam, type Actor } from '#lib/server/auth/actor.ts';
-import { badRequest, forbidden } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest, forbidden } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 /** One side of a report: the tag as stored on the match and the registered team's id (null when unregistered). */
 export interface ReportTeam {

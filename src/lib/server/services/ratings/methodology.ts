@@ -13,8 +13,8 @@ import type {
 } from '#lib/schemas/ratings-page.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
-import { badRequest, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { listRatingFits } from '#lib/server/repositories/rating-fits.ts';
 import {
   findMatchTeams,

@@ -2,8 +2,8 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import type { LogBrowserRow, LogEntry, LogListing } from '#lib/schemas/log.ts';
-import { forbidden, notFound, unauthorized } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, notFound, unauthorized } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { findLogFile, listLogsUnder, listMatchesOfLogs, type LogViewer } from '#lib/server/repositories/read/logs.ts';
 import { iso } from './values.ts';
 

@@ -1,8 +1,8 @@
 import caps from '#lib/domain/catalogue/caps.json' with { type: 'json' };
 import type { MapCaps } from '#lib/schemas/map.ts';
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 
 interface CapsEntry {
   orientation: string;

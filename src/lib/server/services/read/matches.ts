@@ -4,8 +4,8 @@ import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import { actsForTeam, isAdmin } from '#lib/server/auth/actor.ts';
 import type { MatchDetail, MatchList, MatchListQuery, PlayerStats } from '#lib/schemas/match.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import { findTeamByTag } from '#lib/server/repositories/teams.ts';
 import {

@@ -4,8 +4,8 @@ import type { Actor } from '#lib/server/auth/actor.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import type { PlayerDetail, PlayerSearchResult } from '#lib/schemas/player.ts';
 import { PLAYER_SEARCH_LIMIT } from '#lib/schemas/player.ts';
-import { forbidden, notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { forbidden, notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   findPlayerProfile,
   listPlayerFacts,

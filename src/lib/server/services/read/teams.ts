@@ -2,8 +2,8 @@ import type { DB } from '#lib/server/db/index.ts';
 import { webUrl } from '#lib/schemas/web-url.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import type { Team, TeamDetail, TeamListQuery, TeamPlayers } from '#lib/schemas/team.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   findSeriesTeam,
   listRatingHistory,

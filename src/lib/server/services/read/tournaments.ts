@@ -1,8 +1,8 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { webUrl } from '#lib/schemas/web-url.ts';
 import type { Tournament } from '#lib/schemas/tournament.ts';
-import { notFound } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { notFound } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import {
   findTournamentRow,
   listTournamentRows,

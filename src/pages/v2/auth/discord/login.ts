@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '#lib/server/http/respond.ts';
 import { readQuery } from '#lib/server/http/request.ts';
-import { badRequest } from '#lib/server/http/errors.ts';
-import { messages } from '#lib/server/http/messages.ts';
+import { badRequest } from '#lib/server/core/errors.ts';
+import { messages } from '#lib/server/core/messages.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { isDemoEnabled } from '#lib/server/auth/demo.ts';

@@ -1,5 +1,5 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
-import { HttpError } from '#lib/server/http/errors.ts';
+import { HttpError } from '#lib/server/core/errors.ts';
 import { isFormPost, readJsonOrForm, seeOther } from '#lib/server/http/form-post.ts';
 import { getDb } from '#lib/server/db/index.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
