@@ -242,12 +242,22 @@ describe.each(engines)('POST /v2/matches/serverlog on %s', (engine) => {
 
   it('lets a signed-in admin report straight into the queue and a manager report for the team', async () => {
     const admin = await seedUser(server.db, `9${suffix === 'L' ? 1 : 2}01`, ['ADMIN']);
+    const stream = 'https://twitch.tv/charlie_caster';
     const response = await post(
-      reportForm({ teams: [C, B], kind: 'competitive' }, { text: makeLog('hlu-json', { seed: 43 }), name: 'a.json' }),
+      reportForm(
+        { teams: [C, B], kind: 'competitive' },
+        { text: makeLog('hlu-json', { seed: 43 }), name: 'a.json' },
+        { url: stream },
+      ),
       admin.headers,
     );
     expect(response.status).toBe(201);
-    const { match_id } = (await response.json()) as { match_id: number };
+    const { match_id, series } = (await response.json()) as { match_id: number; series: string };
+    // The Stream URL of the report is shown with the match, named after the reporter (no team: the admin's name).
+    const shown = (await (await server.fetch(`/v3/series/${series}/matches/${match_id}`)).json()) as {
+      streams: Record<string, string>;
+    };
+    expect(shown.streams).toEqual({ [`user9${suffix === 'L' ? 1 : 2}01 (reporter)`]: stream });
     const audit = await server.db
       .selectFrom('audit_log')
       .select(['after', 'actor_user_id'])

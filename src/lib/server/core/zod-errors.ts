@@ -16,7 +16,8 @@ export function fieldInWords(
   const name = names.length ? names.join('.') : 'body';
   if (places.length === 0) return { name, reason };
   const which = places.length === 1 ? `its ${places[0]} value` : `its value at ${places.join(', ')} place`;
-  return { name, reason: `${which} ${reason}` };
+  // A schema's own wording continues the sentence ('must be…'); zod's default starts one ('Invalid option…').
+  return { name, reason: /^[A-Z]/.test(reason) ? `${which}: ${reason}` : `${which} ${reason}` };
 }
 
 /** Describes the first zod issues as "'field': reason" so that a 400 names what is wrong, in words. */

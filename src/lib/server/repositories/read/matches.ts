@@ -92,6 +92,7 @@ function selectMatches(db: DB) {
       'm.submitted_by_username',
       'm.cap_flips',
       'm.streams',
+      'm.url',
       'm.gamemode',
       'm.kill_statistics',
       'm.winner_mu_before',

@@ -2,6 +2,7 @@ import type { Match, MatchTeam, PlayerStats } from '#lib/schemas/match.ts';
 import type { Side } from '#lib/server/db/tables/matches.ts';
 import type { MatchListRow } from '#lib/server/repositories/read/matches.ts';
 import { iso, mapView } from './values.ts';
+import { webUrl } from '#lib/schemas/web-url.ts';
 
 type Prefix = 'winner' | 'loser';
 
@@ -40,6 +41,19 @@ function matchTeam(row: MatchListRow, side: Prefix): MatchTeam {
 }
 
 /** The API view of a match row (no player statistics). */
+/**
+ * The match's streams by streamer name, and the stream URL its reporter gave in the report form (`url`) under
+ * the reporting team's (or user's) name, unless a stream of that name was set since; only http(s) addresses.
+ */
+function streamsOf(
+  row: Pick<MatchListRow, 'streams' | 'url' | 'submitted_by_tag' | 'submitted_by_username'>,
+): Record<string, string> {
+  const reported = webUrl(row.url);
+  const reporter = row.submitted_by_tag ?? row.submitted_by_username;
+  const name = reporter ? `${reporter} (reporter)` : 'Reporter';
+  return { ...(reported ? { [name]: reported } : {}), ...(row.streams ?? {}) };
+}
+
 export function toMatch(row: MatchListRow): Match {
   const map = mapView(row.map);
   const defensive = (row.defensive_players ?? {}) as Partial<Record<Side, string[]>>;
@@ -66,7 +80,7 @@ export function toMatch(row: MatchListRow): Match {
     defensive_players: { Allies: defensive.Allies ?? [], Axis: defensive.Axis ?? [] },
     submitted_by: submitted ? { tag: row.submitted_by_tag, username: row.submitted_by_username } : null,
     cap_flips: Array.isArray(row.cap_flips) ? row.cap_flips : [],
-    streams: row.streams ?? {},
+    streams: streamsOf(row),
     gamemode: row.gamemode,
     kill_statistics: row.kill_statistics ?? null,
   };
