@@ -95,8 +95,18 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     });
     const base = `/v3/series/S1/matches/${id}`;
     const bad = [
-      ['PUT', `${base}/cap_flips`, { cap_flips: [{ at: -1, side: 'Axis', new_score: '1-0' }] }, /cap_flips\.0\.at/],
-      ['PUT', `${base}/cap_flips`, { cap_flips: [{ at: 1, side: 'Nobody', new_score: '1-0' }] }, /cap_flips\.0\.side/],
+      [
+        'PUT',
+        `${base}/cap_flips`,
+        { cap_flips: [{ at: -1, side: 'Axis', new_score: '1-0' }] },
+        /'cap_flips\.at': its 1st value/,
+      ],
+      [
+        'PUT',
+        `${base}/cap_flips`,
+        { cap_flips: [{ at: 1, side: 'Nobody', new_score: '1-0' }] },
+        /'cap_flips\.side': its 1st value/,
+      ],
       ['PUT', `${base}/tournament`, { tournament: 'NOPE' }, /Tournament 'NOPE' does not exist/],
       ['PATCH', base, { streams: { caster: 'not a url' } }, /streams\.caster/],
       ['PUT', `${base}/layout`, { layout: 'abc' }, /layout/],

@@ -132,7 +132,8 @@ describe.each(engines)('player pages on %s', (engine) => {
       ['Combat/min', 'x̄ 20.00', 'Spread 2.00', 'Better than 33%'],
     ]);
     expect(text).toContain('compares with the 3 public players');
-    expect(tableRows(sectionById(html, 'weapons') ?? '')[0]?.slice(0, 3)).toEqual(['Other', 'Kills 3', '100.0%']);
+    // M1_GARAND is a rifle: its kills count under Infantry.
+    expect(tableRows(sectionById(html, 'weapons') ?? '')[0]?.slice(0, 3)).toEqual(['Infantry', 'Kills 3', '100.0%']);
     const recent = tableRows(sectionById(html, 'recent-matches') ?? '');
     expect(recent.map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
       ['Foy', 'ALPHA vs BRAVO', 'Lost 4-1', 'Allies'],

@@ -223,7 +223,8 @@ describe.each(engines)('player skills, percentiles and statistics on %s', (engin
       matches: 3,
       teams: 2,
       players: 3,
-      top_team: { tag: 'SKT0', num_matches: 4 },
+      // Public figures count public matches only: the private match moves the rating, not num_matches (issue 34).
+      top_team: { tag: 'SKT0', num_matches: 3 },
       win_rates: {
         by_side: { matches: 3, Allies: 3, Axis: 0 },
         by_map: { Carentan: { matches: 2, Allies: 2, Axis: 0 }, Foy: { matches: 1, Allies: 1, Axis: 0 } },
