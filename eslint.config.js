@@ -108,4 +108,9 @@ export default tseslint.config(
     files: ['src/lib/charts/d3.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [climbing, server, client, pages] }] },
   },
+  {
+    // It checks the charts' d3 against d3 itself.
+    files: ['tests/unit/charts/d3-equivalence.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [climbing] }] },
+  },
 );
