@@ -1,9 +1,8 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
 import type { TournamentTeamRecord } from '#lib/schemas/tournament.ts';
+import { formatSigned } from '#lib/format/index.ts';
 import { href, paths } from '#lib/links.ts';
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /**
  * A tournament's table: rank (shared when points and sector difference are equal), the team, W–L, matches,
@@ -34,7 +33,7 @@ export function tournamentRecordColumns(url: URL): Column<TournamentTeamRecord>[
       priority: 'sub',
       label: 'Sectors',
       cell: (r) =>
-        cell.text(`${r.sectors_for}:${r.sectors_against} (${signed(r.sectors_for - r.sectors_against)})`, {
+        cell.text(`${r.sectors_for}:${r.sectors_against} (${formatSigned(r.sectors_for - r.sectors_against, 0)})`, {
           title: 'Sectors held at the end of its matches, for and against (difference)',
         }),
     },
