@@ -62,6 +62,20 @@ const noModulePreload = {
   configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
 };
 
+/**
+ * The server's own modules (`#lib/server/*`) stay outside the server bundle: the site server (scripts/serve.ts) and
+ * the built pages then share one copy of them, so the process holds one database, one change feed and one set of
+ * caches without anchoring them on globalThis (src/lib/server/app.ts).
+ */
+/** @type {import('vite').Plugin} */
+const serverModulesOnce = {
+  name: 'hss-server-modules-once',
+  apply: 'build',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name !== 'client',
+  resolveId: (source) => (source.startsWith('#lib/server/') ? { id: source, external: true } : null),
+};
+
 export default defineConfig({
   output: 'server',
   // Pages are rendered whole and sent in one write: every page loads its data before its first byte anyway, and a
@@ -81,7 +95,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   vite: {
     build: { assetsInlineLimit: 0 },
-    plugins: [noModulePreload],
+    plugins: [noModulePreload, serverModulesOnce],
     css: { postcss: { plugins: [pruneOpenProps({ srcDir: fileURLToPath(new URL('./src', import.meta.url)) })] } },
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
   },

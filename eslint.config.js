@@ -26,6 +26,16 @@ const http = {
   message: 'Only endpoints and the server use http/: errors, messages and limits are in #lib/server/core/.',
 };
 
+const appRoot = {
+  regex: '^#lib/server/app\\.ts$',
+  message:
+    'Only the edges (the server, pages, endpoints, scripts) reach the composition root: take the database as a parameter.',
+};
+const aboveGround = {
+  regex: '^#lib/server/(services|repositories|auth|workers|feeds|previews|openapi)/',
+  message: 'db/ and core/ are the ground floor: they import nothing built on them.',
+};
+
 const d3 = { regex: '^d3(-[a-z]+)?$', message: 'Import d3 through #lib/charts/d3.ts, the one place that names it.' };
 
 /** The layer's forbidden imports, and d3 anywhere but its one place. */
@@ -85,7 +95,11 @@ export default tseslint.config(
       'src/lib/server/config.ts',
       'src/lib/server/progress.ts',
     ],
-    rules: restrict(climbing, client, pages, http),
+    rules: restrict(climbing, client, pages, http, appRoot),
+  },
+  {
+    files: ['src/lib/server/core/**', 'src/lib/server/db/**'],
+    rules: restrict(climbing, client, pages, http, appRoot, aboveGround),
   },
   {
     // Kysely's own signatures for schema-agnostic code (migrations, the migrator, a dialect) are Kysely<any>.
@@ -99,7 +113,7 @@ export default tseslint.config(
   },
   {
     files: ['src/lib/server/repositories/**'],
-    rules: restrict(climbing, client, pages, {
+    rules: restrict(climbing, client, pages, appRoot, {
       regex: '^#lib/server/(services|http)/',
       message: 'Repositories only query the database: rules and HTTP live in services and endpoints.',
     }),

@@ -38,6 +38,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // The built site loads the server's modules natively (astro.config.mjs, serverModulesOnce): the tests
+          // load the same copies, so that a test and the site it started share one database and one change feed.
+          server: { deps: { external: [/\/src\/lib\/server\//] } },
           globalSetup: ['tests/helpers/pglite-template.setup.ts'],
         },
       },

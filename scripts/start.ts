@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
-import { getDatabaseHandle } from '#lib/server/db/index.ts';
+import { processApp } from '#lib/server/app.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
 import { serveBuiltSite } from '#lib/server/http/site-server.ts';
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   // site connects with its own settings.
   const handle = config.databaseUrl
     ? await connectDatabase({ databaseUrl: config.databaseUrl, progress })
-    : await getDatabaseHandle(progress);
+    : (await processApp(progress)).database;
   try {
     if (config.demoSeed === 'auto') {
       const seeded = await seedIfEmpty(handle.db, progress);

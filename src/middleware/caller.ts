@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { resolveActor, SESSION_COOKIE } from '#lib/server/auth/resolve-actor.ts';
 import { ensureCsrfCookie } from '#lib/server/auth/cookies.ts';

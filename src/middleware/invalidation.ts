@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { announceDataChange } from '#lib/server/db/changes.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
 import {
   cachedPage,

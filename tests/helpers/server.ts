@@ -7,7 +7,7 @@ import type { Database } from '#lib/server/db/database.ts';
 import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
 import { createSiteServer, type SiteServerSettings } from '#lib/server/http/site-server.ts';
-import { stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
+import { App, useProcessApp } from '#lib/server/app.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -50,15 +50,16 @@ export async function startTestServer(
     ...env,
   });
   const handle = await createTestDatabase(engine);
-  // The server's db module keeps its handle on globalThis: hand it ours so that both sides share one database.
-  (globalThis as { __hssDatabase?: Promise<unknown> }).__hssDatabase = Promise.resolve(handle);
+  // The built pages use the process's app: make it one around our database, so that both sides share it.
+  const app = new App(handle);
+  useProcessApp(app);
   // The same server as production (scripts/start.ts): security headers and policies on every answer.
   let server = await listen(settings);
   let baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stop = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await stopWebhookWorker(handle.db);
+    await app.stopWebhooks();
   };
   return {
     get baseUrl() {
@@ -75,8 +76,8 @@ export async function startTestServer(
     },
     async close() {
       await stop();
-      (globalThis as { __hssDatabase?: unknown }).__hssDatabase = undefined;
-      await handle.close();
+      useProcessApp(undefined);
+      await app.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readQuery } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { auditQuerySchema } from '#lib/schemas/audit.ts';
 import { readAuditLog } from '#lib/server/services/audit-log.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '#tests/helpers/database.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
-import { closeDb } from '#lib/server/db/index.ts';
+import { closeProcessApp } from '#lib/server/app.ts';
 import { databaseFailure } from '#lib/server/db/outage.ts';
 import { createSiteServer } from '#lib/server/http/site-server.ts';
 import { messages } from '#lib/server/core/messages.ts';
@@ -94,7 +94,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('database outages on postgres
     await locker?.end();
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await closeDb();
+    await closeProcessApp();
     await proxy?.close();
     await database?.drop();
   });

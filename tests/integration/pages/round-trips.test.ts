@@ -1,6 +1,7 @@
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
+import { App, useProcessApp } from '#lib/server/app.ts';
 import { buildReadFixture, steamId, type ReadFixture } from '#tests/helpers/read-fixtures.ts';
 
 /** The tables a query names (walks the operation tree for table nodes; raw SQL is read for from/join names). */
@@ -49,13 +50,15 @@ describe('database round trips per page', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     fx = await buildReadFixture(server.db);
-    // The built pages reach the database through this holder (db/index.ts): hand them a counting view of it.
-    (globalThis as { __hssDatabase?: unknown }).__hssDatabase = Promise.resolve({
-      db: server.db.withPlugin(counter),
-      engine: server.engine,
-      location: 'memory://',
-      close: async () => undefined,
-    });
+    // The built pages reach the database through the process's app (app.ts): hand them a counting view of it.
+    useProcessApp(
+      new App({
+        db: server.db.withPlugin(counter),
+        engine: server.engine,
+        location: 'memory://',
+        close: async () => undefined,
+      }),
+    );
   });
   afterAll(() => server.close());
 

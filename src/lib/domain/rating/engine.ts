@@ -6,41 +6,17 @@
  */
 import { DAY_MS, dateMs, inflateSigma } from './dynamics.ts';
 import { drawMargin } from './env.ts';
-import type { TrueSkillEnv } from './env.ts';
 import { createPairUpdate, updatePair } from './pair-update.ts';
 import type { ReplayParams } from './replay-types.ts';
-import type { SectorThresholds } from './sector-score.ts';
 import { predictWin } from './trueskill.ts';
 import type { RatedMatch, TeamKey } from './types.ts';
 import { KIND } from './kind.ts';
-import { compileLineups, runRosterModel, type CompiledLineups, type PlayerParams } from './roster-model.ts';
+import { compileLineups, runRosterModel } from './roster-model.ts';
+import type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
+
+export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
 
 export { KIND } from './kind.ts';
-
-/** Matches compiled for repeated runs; index i is the i-th match in the given (chronological) order. */
-export interface CompiledMatches {
-  readonly length: number;
-  /** Team keys by index. */
-  readonly teams: readonly TeamKey[];
-  readonly winner: Int32Array;
-  readonly loser: Int32Array;
-  /** A {@link KIND} per match. */
-  readonly kind: Uint8Array;
-  /** Match time in epoch milliseconds. */
-  readonly time: Float64Array;
-  /** Who played, when any match has a lineup (the roster-aware model reads them). */
-  readonly lineups?: CompiledLineups | null;
-}
-
-/** The parameters of a rating model run. */
-export interface ModelParams {
-  readonly env: TrueSkillEnv;
-  /** True: sector score (margins count); false: plain TrueSkill win/loss. */
-  readonly sector: boolean;
-  readonly thresholds: SectorThresholds;
-  /** The players' part of the roster-aware model; absent: the team model (a team is one rating). */
-  readonly players?: PlayerParams;
-}
 
 /** The replayRatings parameters of a model (its env, model and thresholds). */
 export function replayParamsOf(p: ModelParams, rankedAfter?: number): ReplayParams {
@@ -86,26 +62,6 @@ export function compileMatches(matches: readonly RatedMatch[]): CompiledMatches 
     time[i] = dateMs(m.date);
   });
   return { length: n, teams, winner, loser, kind, time, lineups: compileLineups(matches) };
-}
-
-/** Totals of a run over the scored matches (index >= `from`). */
-export interface RunTotals {
-  /** Scored matches that were not draws. */
-  n: number;
-  /** Sum of log P(the winner wins) over scored non-drawn matches. */
-  winLogLik: number;
-  /** Sum of log P(observed band) (5-0/4-1/3-2 under the sector model, else the win or the draw) over scored matches. */
-  bandLogLik: number;
-}
-
-/** Options of {@link runModel}. */
-export interface RunOptions {
-  /** First scored match index. Default 0. */
-  readonly from?: number;
-  /** Last match index (exclusive) to run. Default all. */
-  readonly to?: number;
-  /** Called for every scored non-drawn match with the pre-match probability that its winner wins. */
-  readonly onPrediction?: (index: number, pWinner: number) => void;
 }
 
 /**

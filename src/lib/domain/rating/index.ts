@@ -77,7 +77,7 @@ export type {
   TeamRating,
 } from './replay-types.ts';
 export { conservativeScore, rankTeams } from './ranking.ts';
-export type { RankedTeam } from './ranking.ts';
+export type { RankedTeam } from './replay-types.ts';
 export type {
   LineupEntry,
   MatchDate,

@@ -1,6 +1,6 @@
 /** Leaderboard ordering of rated teams. */
 import type { Rating, TeamKey } from './types.ts';
-import type { TeamRating } from './replay-types.ts';
+import type { RankedTeam, TeamRating } from './replay-types.ts';
 
 /** How many standard deviations the score stands below the mean (SQL orderings use it too: scoreSql). */
 export const SCORE_SIGMAS = 3;
@@ -11,15 +11,6 @@ export const SCORE_SIGMAS = 3;
  */
 export function conservativeScore(r: Rating): number {
   return r.mu - SCORE_SIGMAS * r.sigma;
-}
-
-/** A leaderboard row. `ranked` is false for teams still pending (too few matches). */
-export interface RankedTeam {
-  readonly team: TeamKey;
-  readonly rank: number;
-  readonly score: number;
-  readonly ranked: boolean;
-  readonly rating: TeamRating;
 }
 
 /**

@@ -1,7 +1,6 @@
 /** Input and output shapes of {@link replayRatings} (replay.ts). */
 import type { SectorThresholds } from './sector-score.ts';
 import type { MatchDate, TeamKey } from './types.ts';
-import type { RankedTeam } from './ranking.ts';
 
 /** Which update rule a replay uses. */
 export type RatingModel = 'trueskill' | 'sector';
@@ -71,4 +70,13 @@ export interface ReplayResult {
   readonly history: Map<TeamKey, HistoryPoint[]>;
   /** {@link rankTeams} of `teams` with `rankedAfter`. */
   readonly ranking: RankedTeam[];
+}
+
+/** A leaderboard row. `ranked` is false for teams still pending (too few matches). */
+export interface RankedTeam {
+  readonly team: TeamKey;
+  readonly rank: number;
+  readonly score: number;
+  readonly ranked: boolean;
+  readonly rating: TeamRating;
 }

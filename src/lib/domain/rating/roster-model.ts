@@ -14,17 +14,18 @@ import { DAY_MS, inflateSigma } from './dynamics.ts';
 import { drawMargin } from './env.ts';
 import { cdf } from './gaussian.ts';
 import { createWindowMoments, windowMoments } from './truncated.ts';
-import type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './engine.ts';
+import type {
+  CompiledLineups,
+  CompiledMatches,
+  ModelParams,
+  PlayerParams,
+  RunOptions,
+  RunTotals,
+} from './run-types.ts';
+
+export type { CompiledLineups, PlayerParams } from './run-types.ts';
 import { KIND } from './kind.ts';
 import type { PlayerKey, RatedMatch, TeamKey } from './types.ts';
-
-/** The players' part of the roster-aware model. */
-export interface PlayerParams {
-  /** Prior standard deviation of a player's deviation from their home team. */
-  readonly sigma: number;
-  /** Growth of that standard deviation per match played (added in variance). */
-  readonly tau: number;
-}
 
 /** The players' parameters the roster-aware model starts from before a series fits its own. */
 export const DEFAULT_PLAYERS: PlayerParams = Object.freeze({ sigma: 2, tau: 0.2 });
@@ -32,15 +33,6 @@ export const DEFAULT_PLAYERS: PlayerParams = Object.freeze({ sigma: 2, tau: 0.2 
 // How much of a player's earlier time still counts for their home at each match they play: a cup guest keeps their
 // home, a player who moved counts for the new team after about a dozen matches there.
 const HOME_MEMORY = 0.95;
-
-/** The lineups of compiled matches: side s (2 i the winner of match i, 2 i + 1 its loser) is entries start[s]..start[s + 1]. */
-export interface CompiledLineups {
-  readonly players: readonly PlayerKey[];
-  readonly start: Int32Array;
-  readonly player: Int32Array;
-  /** The player's share of the side's time on the server. */
-  readonly weight: Float64Array;
-}
 
 /**
  * Compiles the lineups of matches (in rating order); a player listed twice on a side counts once with the summed

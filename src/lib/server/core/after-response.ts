@@ -6,11 +6,7 @@ interface AfterResponseScope {
   tasks: (() => void)[];
 }
 
-// One store per process: the site server (run from the sources) and the built Astro handler (its own copy of
-// this module) must share it.
-const KEY = Symbol.for('hss.after-response');
-const holder = globalThis as { [KEY]?: AsyncLocalStorage<AfterResponseScope> };
-const scope = (holder[KEY] ??= new AsyncLocalStorage<AfterResponseScope>());
+const scope = new AsyncLocalStorage<AfterResponseScope>();
 
 /**
  * Runs `handle` for one request so that `afterResponse()` calls made while answering it wait until its response

@@ -1,21 +1,11 @@
 import { codeOfSentence, STATUS_CODES } from './message-codes.ts';
 
-// The site server, the built site (dist/) and the modules run from src/ (worker pools, the demo seed) each load their
-// own copy of this module, and an error made by one copy reaches the catch of another (a pool kept on globalThis
-// rebuilds a worker's error with the copy that created it): `instanceof` goes by this brand, shared by every copy.
-const BRAND = Symbol.for('hss.HttpError');
-
 /**
  * An error that becomes a JSON response `{ error, code, ...details }` with its status: `error` the catalogue's
  * sentence, `code` its machine code (a `code` in `details`, else the catalogue entry's, else the status'). Services
- * throw these; endpoints never build error bodies by hand. `instanceof HttpError` holds for one made by any copy of
- * this module.
+ * throw these; endpoints never build error bodies by hand.
  */
 export class HttpError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && BRAND in value;
-  }
-  readonly [BRAND] = true;
   readonly status: number;
   readonly code: string;
   /** What the body carries beside `error` and `code`. */

@@ -23,12 +23,8 @@ interface Feed {
   stop?: () => Promise<void>;
 }
 
-// On globalThis, like the database handle (index.ts): the site server (scripts) and the built pages each load their
-// own copy of this module, and both must reach the one feed of the process's database.
-const registry = globalThis as typeof globalThis & {
-  __hssChanges?: { instance: string; feeds: WeakMap<DB, Feed> };
-};
-const { instance: INSTANCE, feeds } = (registry.__hssChanges ??= { instance: randomUUID(), feeds: new WeakMap() });
+const INSTANCE = randomUUID();
+const feeds = new WeakMap<DB, Feed>();
 
 function feedOf(db: DB): Feed {
   let feed = feeds.get(db);

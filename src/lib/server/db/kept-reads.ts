@@ -42,10 +42,7 @@ interface State {
   kept: Map<string, Kept<unknown>>;
 }
 
-// On globalThis: the site server and the built site each load a copy of this module, and a change seen by either
-// must drop what both keep.
-const shared = globalThis as typeof globalThis & { __hssKeptReads?: Map<string, WeakMap<DB, State>> };
-const registry = (shared.__hssKeptReads ??= new Map());
+const registry = new Map<string, WeakMap<DB, State>>();
 
 function stateOf(db: DB, kind: KeptReadKind): State {
   let states = registry.get(kind.name);

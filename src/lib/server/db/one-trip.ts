@@ -15,10 +15,7 @@ export interface TripResult {
 
 type Sender = (statements: readonly CompiledQuery[]) => Promise<TripResult[]>;
 
-// On globalThis: the site server and the built site each load a copy of this module, and the handle that the
-// connecting copy registered must be found by the other (db/index.ts keeps the handle there too).
-const shared = globalThis as typeof globalThis & { __hssOneTrip?: WeakMap<DB, Sender> };
-const senders = (shared.__hssOneTrip ??= new WeakMap<DB, Sender>());
+const senders = new WeakMap<DB, Sender>();
 
 /** Makes `send` the way transactionInOneTrip runs statements on `db` (db/connect.ts, for PostgreSQL). */
 export function sendTransactionsWith(db: DB, send: Sender): void {

@@ -6,10 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * which holds the report's turn meanwhile: db/in-turn.ts), so it is handed the next free connection before them.
  */
 
-// On globalThis: the site server and the built site each load a copy of this module, and the pool (db/connect.ts)
-// must see the mark set by either.
-const shared = globalThis as typeof globalThis & { __hssUrgentWork?: AsyncLocalStorage<true> };
-const urgency = (shared.__hssUrgentWork ??= new AsyncLocalStorage<true>());
+const urgency = new AsyncLocalStorage<true>();
 
 /**
  * Runs `work` with its PostgreSQL pool waits served first: every connection it (and what it awaits) asks for is

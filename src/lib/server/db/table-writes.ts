@@ -56,10 +56,7 @@ function rawGroupsWritten(text: string): TableGroup[] {
   return [...written];
 }
 
-// On globalThis, like the change feed (changes.ts): the site server (scripts, tests) and the built pages each load
-// their own copy of this module, and both must see the one count.
-const shared = globalThis as typeof globalThis & { __hssTableWrites?: Record<TableGroup, number> };
-const counts = (shared.__hssTableWrites ??= { shell: 0, callers: 0, reports: 0 });
+const counts: Record<TableGroup, number> = { shell: 0, callers: 0, reports: 0 };
 
 /** How many writes to the group's tables this process has completed: a copy read at one count is stale at another. */
 export function tableWrites(group: TableGroup): number {

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';

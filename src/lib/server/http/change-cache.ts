@@ -56,11 +56,9 @@ export interface ChangeCacheOptions {
   ttlMs: () => number;
 }
 
-// On globalThis, like the data-change feed (db/changes.ts): the site server answers hits before the built Astro
-// handler runs (page-door.ts), and each loads its own copy of this module. Keyed by cache name, then by database
-// handle, so that test servers of different engines in one process never share answers.
-const shared = globalThis as typeof globalThis & { __hssChangeCaches?: Map<string, WeakMap<DB, State<unknown>>> };
-const registry = (shared.__hssChangeCaches ??= new Map());
+// Keyed by cache name, then by database handle, so that test servers of different engines in one process never
+// share answers.
+const registry = new Map<string, WeakMap<DB, State<unknown>>>();
 
 /** A cache of answers per database that drops with every change of its data (see the top of this file). */
 export class ChangeCache<V> {

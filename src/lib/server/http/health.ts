@@ -1,4 +1,4 @@
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { readiness } from '#lib/server/services/health.ts';
 import { json } from './respond.ts';
 

@@ -1,5 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
+import { openedProcessApp, type App } from '#lib/server/app.ts';
 import { ChangeCache } from './change-cache.ts';
 
 /*
@@ -24,13 +25,9 @@ const pages = new ChangeCache<CachedPage>('pages', {
   ttlMs: () => getConfig().readCacheSeconds * 1000,
 });
 
-// On globalThis, like the caches themselves (change-cache.ts): the site server (scripts) answers hits before the
-// built Astro handler runs (page-door.ts), and each loads its own copy of this module. `door` is the database the
-// built pages last used, with the handle it came from, so that a closed database's pages are never answered.
-const shared = globalThis as typeof globalThis & {
-  __hssPageDoor?: { db: DB; source: unknown };
-  __hssDatabase?: unknown;
-};
+// The database the built pages last used, with the app it came from, so that a closed database's pages are never
+// answered.
+let door: { db: DB; app: App | undefined } | undefined;
 
 /** Whether a page request may be answered from (and fill) the cache: a plain GET carrying no cookie or credential. */
 export function isCacheablePageRequest(request: Request): boolean {
@@ -71,7 +68,7 @@ export function startRendering(db: DB, key: string): (page: CachedPage | undefin
 
 /** Records `db` as the database whose cached pages and reads the site server may answer before the handler runs. */
 export function openPageDoor(db: DB): void {
-  if (shared.__hssPageDoor?.db !== db) shared.__hssPageDoor = { db, source: shared.__hssDatabase };
+  if (door?.db !== db) door = { db, app: openedProcessApp() };
 }
 
 /**
@@ -79,8 +76,7 @@ export function openPageDoor(db: DB): void {
  * or public read, and once that database has been closed or replaced.
  */
 export function doorDb(): DB | undefined {
-  const door = shared.__hssPageDoor;
-  return door && door.source === shared.__hssDatabase ? door.db : undefined;
+  return door && door.app === openedProcessApp() ? door.db : undefined;
 }
 
 /** The cached page for `key` of the database the built pages use (cachedPage), if any. */

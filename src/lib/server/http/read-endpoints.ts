@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { getDb, type DB } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
+import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { endpoint } from '#lib/server/http/respond.ts';
 import { readQuery } from '#lib/server/http/request.ts';

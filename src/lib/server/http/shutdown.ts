@@ -1,6 +1,5 @@
 import type http from 'node:http';
-import { closeDb } from '#lib/server/db/index.ts';
-import { stopWebhookWorkers } from '#lib/server/services/webhooks/worker.ts';
+import { closeProcessApp } from '#lib/server/app.ts';
 
 /**
  * Stops `server` gracefully: it stops accepting connections at once, idle keep-alive connections are closed,
@@ -44,9 +43,8 @@ export function stopOnSignals(server: http.Server, log: (line: string) => void =
     log(`${signal}: stopping; requests in flight have ${STOP_GRACE_MS / 1000} s to finish.`);
     const finished = await closeGracefully(server, STOP_GRACE_MS);
     if (!finished) log('Requests still running after the grace period were cut.');
-    // The message being posted finishes; the rest stay in the outbox for the next start.
-    await stopWebhookWorkers();
-    await closeDb();
+    // The webhook message being posted and the rating pass under way finish; the rest wait for the next start.
+    await closeProcessApp();
     log('Stopped.');
     process.exit(0);
   };

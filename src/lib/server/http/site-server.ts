@@ -19,8 +19,7 @@ import { HttpError, STATUS_OVERRIDE_HEADER } from '#lib/server/core/errors.ts';
 import { compressResponse } from './compression.ts';
 import { answerFromDoor } from './page-door.ts';
 import { publicFiles, staticAssets } from './static-assets.ts';
-import { getDb } from '#lib/server/db/index.ts';
-import { startWebhookWorker, stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
+import { processApp } from '#lib/server/app.ts';
 
 /*
  * The HTTP server in front of the built Astro handler (static files, then pages and endpoints). The node adapter
@@ -116,15 +115,15 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** The request's headers must arrive within this. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 
-/** Starts the webhook worker on the process's database once it is reachable, and stops it with the server. */
+/** Delivers webhooks from the process's app once its database is reachable, and stops with the server. */
 function deliverWebhooks(server: http.Server): void {
   let stopped = false;
   const start = (): void => {
-    getDb()
-      .then((db) => {
+    processApp()
+      .then((app) => {
         if (stopped) return;
-        startWebhookWorker(db);
-        server.once('close', () => void stopWebhookWorker(db));
+        app.deliverWebhooks();
+        server.once('close', () => void app.stopWebhooks());
       })
       .catch(() => {
         if (!stopped) setTimeout(start, 5_000).unref();

@@ -6,7 +6,7 @@ import type { PlayerSearchResult } from '#lib/schemas/player.ts';
 import { playerSearchQuerySchema } from '#lib/schemas/player.ts';
 import type { PlayerDetail } from '#lib/schemas/player.ts';
 import type { PlayerGameView } from '#lib/schemas/player-page.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';

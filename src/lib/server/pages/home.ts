@@ -1,7 +1,7 @@
 import type { LadderTeam } from '#lib/schemas/team-view.ts';
 import type { Match } from '#lib/schemas/match.ts';
 import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { listLadder } from '#lib/server/services/read/teams.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';

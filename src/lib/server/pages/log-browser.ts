@@ -1,6 +1,6 @@
 import type { LogBrowserRow } from '#lib/schemas/log.ts';
 import { logPathParam } from '#lib/schemas/log.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { browseLogs, withLogMatches } from '#lib/server/services/read/logs.ts';

@@ -4,7 +4,7 @@ import { couldNotFetchMatches, parseFilterParam, type MatchListFilter } from '#l
 import { resolveMap, mapIds } from '#lib/domain/catalogue/maps.ts';
 import { calculationStatusLabel, mapDisplayName, matchTypeLabel } from '#lib/format/index.ts';
 import { readPaging, pagingToQuery, type Paging } from '#lib/kit/pager.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { listTeams } from '#lib/server/services/read/teams.ts';

@@ -1,6 +1,6 @@
 import type { Me } from '#lib/schemas/user.ts';
 import type { ClaimReview, OwnedProfile } from '#lib/schemas/claim.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { getMe } from '#lib/server/services/me.ts';

@@ -8,7 +8,7 @@ import {
   type RatingParameters,
 } from '#lib/schemas/ratings-page.ts';
 import type { Settled } from '#lib/schemas/settled.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import {
   calculate,

@@ -1,5 +1,5 @@
 import { isAdmin } from '#lib/server/auth/actor.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { listTeams } from '#lib/server/services/read/teams.ts';
 import { listTournamentsView } from '#lib/server/services/read/tournaments.ts';
 import { mapIds } from '#lib/domain/catalogue/maps.ts';

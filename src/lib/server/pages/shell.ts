@@ -18,12 +18,8 @@ interface Kept {
   value: Promise<ShellSeries>;
 }
 
-// On globalThis, like the change feed it listens to (db/changes.ts); keyed by database handle, so that test servers of
-// different engines in one process never share rows.
-const shared = globalThis as typeof globalThis & {
-  __hssShellSeries?: WeakMap<DB, { generation: number; kept?: Kept }>;
-};
-const states = (shared.__hssShellSeries ??= new WeakMap());
+// Keyed by database handle, so that test servers of different engines in one process never share rows.
+const states = new WeakMap<DB, { generation: number; kept?: Kept }>();
 
 /**
  * Every series and the active tournaments (listSeriesAndActiveTournaments), which every page's shell shows: read once

@@ -1,7 +1,7 @@
 import type { ManagedTeam } from '#lib/schemas/team-input.ts';
 import type { Registration } from '#lib/schemas/registration.ts';
 import type { ApiKeyState } from '#lib/schemas/team-view.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireAdmin, requireTeamManager, requireUser } from '#lib/server/auth/guards.ts';
 import { HttpError, notFound } from '#lib/server/core/errors.ts';

@@ -1,5 +1,5 @@
 import type { LadderTeam } from '#lib/schemas/team-view.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { listLadder } from '#lib/server/services/read/teams.ts';
 import { pagingToQuery, readPaging, type Paging, type PagingOptions } from '#lib/kit/pager.ts';

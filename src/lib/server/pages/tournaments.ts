@@ -1,7 +1,7 @@
 import type { Match } from '#lib/schemas/match.ts';
 import type { Series } from '#lib/schemas/series.ts';
 import type { Tournament, TournamentResults, TournamentSummary } from '#lib/schemas/tournament.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { getTournament, listTournamentsView } from '#lib/server/services/read/tournaments.ts';

@@ -1,5 +1,5 @@
 import type { Webhook } from '#lib/schemas/webhook.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';

@@ -1,6 +1,6 @@
 /** Loader of /statistics/winrates: the series statistics (win rates by map and side, counts, top team). */
 import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 import { settle, type Settled } from './settle.ts';
 

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { responseWithEtag } from '#lib/server/http/cache.ts';

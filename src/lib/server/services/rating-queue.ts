@@ -44,11 +44,8 @@ const MAX_REFRESH_WAIT_MS = 10_000;
 /** A refresh that took T waits REFRESH_SPACING * T after it before the next of its series. */
 const REFRESH_SPACING = 3;
 
-// Per database handle (tests run several); a WeakMap lets a closed database's state go. Kept on globalThis like the
-// handle itself (db/index.ts): the site server (scripts/serve.ts) and the built site each load a copy of this module,
-// and a graceful stop must wait for the worker that the built site's approvals started.
-const holder = globalThis as typeof globalThis & { __hssRatingWorkers?: WeakMap<DB, WorkerState> };
-const workers = (holder.__hssRatingWorkers ??= new WeakMap<DB, WorkerState>());
+// Per database handle (tests run several); a WeakMap lets a closed database's state go.
+const workers = new WeakMap<DB, WorkerState>();
 
 function stateOf(db: DB): WorkerState {
   let state = workers.get(db);

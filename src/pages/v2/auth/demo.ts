@@ -3,7 +3,7 @@ import { endpoint } from '#lib/server/http/respond.ts';
 import { readQuery } from '#lib/server/http/request.ts';
 import { badRequest, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { isDemoEnabled } from '#lib/server/auth/demo.ts';
 import { setSessionCookie } from '#lib/server/auth/cookies.ts';

@@ -1,5 +1,5 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { listClaimQueue } from '#lib/server/services/claim-reviews.ts';
 
 /** The pending claims the caller may decide (admins: all; managers: their teams' players). */

@@ -1,4 +1,4 @@
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { HttpError, unauthorized } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';

@@ -1,6 +1,6 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson, readQuery } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { registrationInputSchema, registrationQuerySchema } from '#lib/schemas/registration.ts';
 import { getRegistrations, requestRegistration } from '#lib/server/services/registration.ts';

@@ -1,4 +1,4 @@
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { listLiveTeamTags } from '#lib/server/services/ingestion/hlu.ts';
 

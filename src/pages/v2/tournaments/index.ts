@@ -1,6 +1,6 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { createTournamentInputSchema } from '#lib/schemas/tournament-input.ts';
 import { createTournament } from '#lib/server/services/tournament-admin.ts';

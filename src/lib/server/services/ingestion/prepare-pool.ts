@@ -8,8 +8,8 @@ import { prepareReport, type PrepareRequest, type PreparedReport } from './prepa
  */
 export const INLINE_PREPARE_BYTES = 32 * 1024;
 
-// One pool per process, kept on globalThis: the site server and the built site each load a copy of this module.
-const holder = globalThis as typeof globalThis & { __hssPreparePool?: WorkerPool<PrepareRequest, PreparedReport> };
+// One pool per process, started by the first large upload and closed with the app (app.ts).
+let pool: WorkerPool<PrepareRequest, PreparedReport> | undefined;
 
 /**
  * Runs prepareReport on a worker thread: the event loop keeps serving while a log is parsed, and reports of one
@@ -18,8 +18,15 @@ const holder = globalThis as typeof globalThis & { __hssPreparePool?: WorkerPool
  */
 export async function prepareReportInWorker(request: PrepareRequest): Promise<PreparedReport> {
   if (request.bytes.byteLength <= INLINE_PREPARE_BYTES) return prepareReport(request);
-  holder.__hssPreparePool ??= new WorkerPool<PrepareRequest, PreparedReport>({
+  pool ??= new WorkerPool<PrepareRequest, PreparedReport>({
     entry: 'src/lib/server/services/ingestion/prepare-worker.ts',
   });
-  return holder.__hssPreparePool.run(request);
+  return pool.run(request);
+}
+
+/** Stops the pool's threads, if it was started; the next large upload starts a new pool. */
+export async function closePreparePool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
 }

@@ -23,10 +23,7 @@ interface Worker {
   timer: NodeJS.Timeout | undefined;
 }
 
-// On globalThis: the site server (which starts the worker) and the built pages (which nudge it after a change)
-// load their own copies of this module.
-const registry = globalThis as typeof globalThis & { __hssWebhookWorkers?: Map<DB, Worker> };
-const workers = (registry.__hssWebhookWorkers ??= new Map());
+const workers = new Map<DB, Worker>();
 
 async function drain(db: DB, worker: Worker): Promise<void> {
   const config = getConfig().webhooks;
@@ -107,9 +104,4 @@ export async function stopWebhookWorker(db: DB): Promise<void> {
   clearTimeout(worker.timer);
   workers.delete(db);
   await worker.running;
-}
-
-/** Stops every worker of the process (graceful stop). */
-export async function stopWebhookWorkers(): Promise<void> {
-  await Promise.all([...workers.keys()].map(stopWebhookWorker));
 }

@@ -1,5 +1,5 @@
 import { endpoint } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { setSessionCookie } from '#lib/server/auth/cookies.ts';
 import { limitSignIn } from '#lib/server/auth/rate-limits.ts';

@@ -1,5 +1,5 @@
 import { endpoint } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { limitSignIn } from '#lib/server/auth/rate-limits.ts';
 import { completeSteamProof } from '#lib/server/services/steam-proof.ts';

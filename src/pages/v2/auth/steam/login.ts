@@ -3,7 +3,7 @@ import { endpoint } from '#lib/server/http/respond.ts';
 import { readQuery } from '#lib/server/http/request.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { locationOf, isSafeRedirect, withLoginError } from '#lib/server/auth/redirects.ts';
 import { limitSignIn } from '#lib/server/auth/rate-limits.ts';

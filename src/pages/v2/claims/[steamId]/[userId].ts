@@ -2,7 +2,7 @@ import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { claimDecisionSchema } from '#lib/schemas/claim.ts';
 import { decideClaim } from '#lib/server/services/claim-reviews.ts';

@@ -1,5 +1,5 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getApiKeyInfo, rotateTeamApiKey } from '#lib/server/services/api-keys.ts';
 
 /** The key's metadata (never the key): 404 when the team has none. Managers of the team or an admin. */

@@ -1,5 +1,5 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { getMe } from '#lib/server/services/me.ts';
 
 /** The signed-in user, or the team of the API key; 401 when signed out. */

@@ -1,5 +1,5 @@
 import { endpoint } from '#lib/server/http/respond.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
 import { isSafeRedirect, locationOf } from '#lib/server/auth/redirects.ts';
 import { endSession } from '#lib/server/services/sessions.ts';

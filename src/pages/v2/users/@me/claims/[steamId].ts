@@ -1,6 +1,6 @@
 import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { claimVisibilityInputSchema } from '#lib/schemas/claim.ts';
 import { setProfileVisibility, unclaimProfile } from '#lib/server/services/claims.ts';

@@ -1,6 +1,6 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { playerActionInputSchema } from '#lib/schemas/player-input.ts';
 import { changePrimaryName } from '#lib/server/services/players-admin.ts';

@@ -1,6 +1,6 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { createTeamInputSchema } from '#lib/schemas/team-input.ts';
 import { createTeam } from '#lib/server/services/teams.ts';

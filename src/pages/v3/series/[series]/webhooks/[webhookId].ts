@@ -1,6 +1,6 @@
 import { endpoint, noContent } from '#lib/server/http/respond.ts';
 import { isFormPost, seeOther } from '#lib/server/http/form-post.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { removeWebhook } from '#lib/server/services/webhooks/admin.ts';
 import { paths } from '#lib/links.ts';

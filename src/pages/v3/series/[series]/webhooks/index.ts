@@ -1,7 +1,7 @@
 import { endpoint, json } from '#lib/server/http/respond.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { isFormPost, readJsonOrForm, seeOther } from '#lib/server/http/form-post.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { webhookInputSchema } from '#lib/schemas/webhook.ts';
 import { addWebhook, getWebhooks } from '#lib/server/services/webhooks/admin.ts';

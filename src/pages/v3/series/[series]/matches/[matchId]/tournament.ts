@@ -1,6 +1,6 @@
 import { endpoint, noContent } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { matchTournamentInputSchema } from '#lib/schemas/match-input.ts';
 import { setMatchTournament } from '#lib/server/services/match-edits.ts';

@@ -1,6 +1,6 @@
 import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
 import { readJson } from '#lib/server/http/request.ts';
-import { getDb } from '#lib/server/db/index.ts';
+import { getDb } from '#lib/server/app.ts';
 import { requireAdmin, requireSignedIn } from '#lib/server/auth/guards.ts';
 import { patchTeamInputSchema, teamActionInputSchema } from '#lib/schemas/team-input.ts';
 import { changeTeamTag, deleteTeam, patchTeam } from '#lib/server/services/team-admin.ts';
