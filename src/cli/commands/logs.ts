@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from '#cli/command.ts';
 import { intOption, stringOption, UsageError } from '#cli/command.ts';
-import { LogParseError, parseMatch, type LogFormat, type ParseOptions } from '#lib/domain/logs/index.ts';
-import { LOG_FORMATS } from '#lib/server/services/ingestion/input.ts';
+import { LogParseError, parseMatch, type ParseOptions } from '#lib/domain/logs/index.ts';
+import { isLogFormat, LOG_FORMATS } from '#lib/domain/logs/formats.ts';
 import { txtYear } from '#lib/server/services/ingestion/prepare.ts';
 import { weaponCategory } from '#lib/domain/catalogue/weapons.ts';
 
@@ -32,9 +32,8 @@ export const logsParse: Command = {
     const options: ParseOptions = {};
     const format = stringOption(context, 'format');
     if (format !== undefined) {
-      if (!(LOG_FORMATS as readonly string[]).includes(format))
-        throw new UsageError(`Option --format must be one of ${LOG_FORMATS.join(', ')}`);
-      options.format = format as LogFormat;
+      if (!isLogFormat(format)) throw new UsageError(`Option --format must be one of ${LOG_FORMATS.join(', ')}`);
+      options.format = format;
     }
     const year = intOption(context, 'year');
     if (year !== undefined) options.year = year;

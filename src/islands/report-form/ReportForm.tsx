@@ -6,6 +6,7 @@ import { focusFirstInvalid } from '#lib/client/focus.ts';
 import type { ReportFormValues } from '#lib/schemas/report-form.ts';
 import { MATCH_RESULTS } from '#lib/schemas/match-constants.ts';
 import './report-form.css';
+import { isYearless, LOG_FORMAT_TABLE } from '#lib/domain/logs/formats.ts';
 
 interface Choice {
   value: string;
@@ -206,14 +207,15 @@ export default function ReportForm(props: ReportFormProps) {
             Format
             <select name="format" value={values.format} onChange={set('format')} {...described('format')}>
               <option value="">Detect from the file</option>
-              <option value="hlu-txt">HLU text (hlu-txt)</option>
-              <option value="hlu-csv">HLU CSV (hlu-csv)</option>
-              <option value="hlu-json">HLU JSON (hlu-json)</option>
-              <option value="rcon">Server log (rcon)</option>
+              {LOG_FORMAT_TABLE.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.label} ({entry.id})
+                </option>
+              ))}
             </select>
             {error('format')}
           </label>
-          {values.format === 'hlu-txt' && (
+          {isYearless(values.format) && (
             <label>
               Year of the log (empty: read from the weekday)
               <input

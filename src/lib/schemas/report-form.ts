@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MATCH_RESULTS } from './match-constants.ts';
+import { isYearless, LOG_FORMATS } from '#lib/domain/logs/formats.ts';
 
 /**
  * The report form of /statistics/matches/report as the island holds it (every field as typed text, '' = not
  * given, i.e. "use what the log says") and the checks it makes before sending; the server checks the same fields
  * again (POST /v2/matches/serverlog) and its 400 lands next to the field it names.
  */
-export const REPORT_FORMATS = ['', 'hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'] as const;
+export const REPORT_FORMATS = ['', ...LOG_FORMATS] as const;
 
 export interface ReportFormValues extends Record<string, unknown> {
   winner: string;
@@ -54,7 +55,7 @@ export const reportFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['loser'], message: 'The loser must be another team than the winner' });
     if (values.kind === 'event' && !values.event)
       ctx.addIssue({ code: 'custom', path: ['event'], message: 'Choose the tournament of this event match' });
-    if (values.format === 'hlu-txt' && values.year !== '' && !/^\d{4}$/.test(values.year))
+    if (isYearless(values.format) && values.year !== '' && !/^\d{4}$/.test(values.year))
       ctx.addIssue({ code: 'custom', path: ['year'], message: 'Give the year as four digits, or leave it empty' });
   });
 export type ReportFormData = z.output<typeof reportFormSchema> & { file: File };
@@ -74,7 +75,7 @@ export function reportFormData(values: z.output<typeof reportFormSchema>, match?
     title: values.title.trim(),
     url: values.url,
     event: values.kind === 'event' ? values.event : '',
-    year: values.format === 'hlu-txt' ? values.year : '',
+    year: isYearless(values.format) ? values.year : '',
     // datetime-local has no zone: the browser reads it in the reporter's own.
     date: values.date ? new Date(values.date).toISOString() : '',
   };

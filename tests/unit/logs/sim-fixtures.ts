@@ -1,8 +1,10 @@
+import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
 import { samplePlayers, simulateMatch } from '#lib/domain/logs/write/index.ts';
 import type { SimulatedMatch, SimPlayer } from '#lib/domain/logs/write/index.ts';
 import type { LogFormat, ParsedMatch, PlayerMatchStats } from '#lib/domain/logs/types.ts';
 
-export const FORMATS: readonly LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];
+/** Every format of the table (formats.ts): a new entry is written, recognised and read by these tests at once. */
+export const FORMATS: readonly LogFormat[] = LOG_FORMATS;
 
 const PLAYERS: SimPlayer[] = samplePlayers(101, 100, { eosShare: 0.2 });
 export const ALLIES: SimPlayer[] = PLAYERS.slice(0, 50);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMatch } from '#lib/domain/logs/index.ts';
+import { detectFormat, parseMatch } from '#lib/domain/logs/index.ts';
 import { writeLog } from '#lib/domain/logs/write/index.ts';
 import type { ParsedMatch } from '#lib/domain/logs/types.ts';
 import { ALLIES, AXIS, FORMATS, comparable, matchCore, standardMatch } from './sim-fixtures.ts';
@@ -12,6 +12,10 @@ const txt = parsed.get('hlu-txt') as ParsedMatch;
 
 describe.each(FORMATS)('simulated 50 vs 50 match written as %s', (format) => {
   const m = parsed.get(format) as ParsedMatch;
+
+  it('is recognised from the file alone', () => {
+    expect(detectFormat(writeLog(format, sim.events))).toBe(format);
+  });
 
   it('reads the whole match without skipping lines', () => {
     expect(m.format).toBe(format);

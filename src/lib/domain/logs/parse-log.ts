@@ -1,9 +1,7 @@
+import { LOG_CODECS } from './codecs.ts';
 import { detectFormat } from './detect.ts';
 import { LogParseError } from './errors.ts';
-import { parseCsv } from './parse/parse-csv.ts';
-import { parseJson } from './parse/parse-json.ts';
-import { parseRcon } from './parse/parse-rcon.ts';
-import { parseTxt } from './parse/parse-txt.ts';
+import { isLogFormat } from './formats.ts';
 import type { LogEvent, ParsedLog, ParseOptions } from './types.ts';
 import { hasControlCharacters, replaceControlCharacters } from '#lib/schemas/text.ts';
 
@@ -36,16 +34,6 @@ export function parseLog(text: string, options: Pick<ParseOptions, 'format' | 'y
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') throw new LogParseError('EmptyLog', 'The log is empty.');
   const format = options.format ?? detectFormat(body);
-  switch (format) {
-    case 'hlu-txt':
-      return cleaned(parseTxt(body, options.year ?? new Date().getUTCFullYear()));
-    case 'hlu-csv':
-      return cleaned(parseCsv(body));
-    case 'hlu-json':
-      return cleaned(parseJson(body));
-    case 'rcon':
-      return cleaned(parseRcon(body));
-    default:
-      throw new LogParseError('UnknownFormat', `Unknown log format '${String(format)}'.`);
-  }
+  if (!isLogFormat(format)) throw new LogParseError('UnknownFormat', `Unknown log format '${String(format)}'.`);
+  return cleaned(LOG_CODECS[format].parse(body, options.year ?? new Date().getUTCFullYear()));
 }

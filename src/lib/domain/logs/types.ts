@@ -1,5 +1,6 @@
-/** The four log formats the parsers understand. */
-export type LogFormat = 'hlu-txt' | 'hlu-csv' | 'hlu-json' | 'rcon';
+import type { LogFormat } from './formats.ts';
+
+export type { LogFormat } from './formats.ts';
 
 /** Event kinds; names follow HLU's `event_type` so CSV/JSON rows map 1:1. `other` keeps readable lines we do not model. */
 export type LogEventType =

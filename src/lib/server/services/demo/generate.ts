@@ -22,6 +22,7 @@ import { prepareReport } from '#lib/server/services/ingestion/prepare.ts';
 import { uploadPath } from '#lib/server/services/ingestion/upload.ts';
 import { demoLog, demoLogSize } from './logs.ts';
 import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
+import { isYearless, logFormat } from '#lib/domain/logs/formats.ts';
 
 /** The database ids a chunk's rows refer to: by plan index (teams, series, tournaments) or by match of the chunk. */
 export interface DemoIds {
@@ -79,7 +80,7 @@ const teamKey = (plan: DemoPlan, ids: DemoIds, i: number): TeamKey => ({
 });
 
 /** The name a demo match's log is uploaded under (the same as through the services). */
-export const demoFileName = (m: PlannedMatch) => `demo-${m.index}.${m.format === 'hlu-csv' ? 'csv' : 'log'}`;
+export const demoFileName = (m: PlannedMatch) => `demo-${m.index}.${logFormat(m.format).extension}`;
 
 /**
  * Players and names seen in a run of matches, folded in report order as players-write.ts writes them: a player's
@@ -207,7 +208,7 @@ export function generateDemoChunk(plan: DemoPlan, request: DemoChunkRequest): De
       disputed_by_user_id: null,
       disputed_at: decision === 'dispute' ? decidedAt : null,
       // hlu-txt lines carry no year: the report keeps the one it was given, so that a re-parse agrees.
-      report_overrides: prepared.format === 'hlu-txt' ? json({ year }) : null,
+      report_overrides: isYearless(prepared.format) ? json({ year }) : null,
     });
     for (const line of JSON.parse(prepared.stats.json) as DemoStatRow[]) stats.push({ ...line, match_id: matchId });
     seen.addMatch(facts.date, prepared.players);

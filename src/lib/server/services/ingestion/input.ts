@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { teamTagSchema } from '#lib/schemas/team.ts';
 import { plainText } from '#lib/schemas/text.ts';
 
-export const LOG_FORMATS = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'] as const;
+import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+
+export { LOG_FORMATS };
 export const COMPETITIVE_RESULTS = ['5-0', '4-1', '3-2'] as const;
 
 /** The `data` field: the two teams (winner first) and the kind of match. */

@@ -14,6 +14,7 @@ import {
   type LogMatchColumns,
 } from './rows.ts';
 import { sha256Hex } from './upload.ts';
+import { isYearless } from '#lib/domain/logs/formats.ts';
 
 /** What a report's log work needs: the verbatim upload and what the report already settled. */
 export interface PrepareRequest {
@@ -61,7 +62,7 @@ export function prepareReport(request: PrepareRequest): PreparedReport {
   return {
     sha256: sha256Hex(request.bytes),
     format: parsed.format,
-    year: parsed.format === 'hlu-txt' ? year : undefined,
+    year: isYearless(parsed.format) ? year : undefined,
     index: parsed.index,
     facts,
     columns: matchColumnsFromLog(parsed, facts),
@@ -94,7 +95,7 @@ export function txtYear(
       throw error;
     }
   }
-  if (detected !== 'hlu-txt') return given;
+  if (!isYearless(detected)) return given;
   const stamp = firstTxtStamp(text);
   if (!stamp) return given;
   if (given !== undefined) {

@@ -1,6 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
-import type { LogFormat } from '#lib/domain/logs/index.ts';
+import { isLogFormat, type LogFormat } from '#lib/domain/logs/formats.ts';
 import { forbidden, notFound, badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { findLogUpload } from '#lib/server/repositories/log-uploads.ts';
@@ -8,7 +8,6 @@ import { findMatchRow, listMatchIdsWithLogs, updateMatch } from '#lib/server/rep
 import { deletePlayerStats, upsertMatchPlayers } from '#lib/server/repositories/players-write.ts';
 import { audit } from '#lib/server/services/audit.ts';
 import { matchFacts } from './facts.ts';
-import { LOG_FORMATS } from './input.ts';
 import { decodeLog, parseReportedLog } from './parse.ts';
 import { matchColumnsFromLog, playerStatRows, seenPlayers, type KeptPlayerColumns } from './rows.ts';
 
@@ -22,7 +21,7 @@ export interface ReparseResult {
 }
 
 function asFormat(value: string | null): LogFormat | undefined {
-  return (LOG_FORMATS as readonly string[]).includes(value ?? '') ? (value as LogFormat) : undefined;
+  return isLogFormat(value) ? value : undefined;
 }
 
 /**
