@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '#lib/server/services/import/csv.ts';
+import { csvRecords } from '#lib/domain/csv.ts';
 import { validateResultRecords } from '#lib/server/services/import/rows.ts';
 import { importKey } from '#lib/server/services/import/results.ts';
 
@@ -7,17 +7,17 @@ import { importKey } from '#lib/server/services/import/results.ts';
 describe('result files', () => {
   it('reads quoted values with commas, quotes and newlines, CRLF and a BOM, with record line numbers', () => {
     const text = '\ufeffa,b,c\r\n"x, y","say ""hi""",3\r\n\r\n"multi\nline",,"end"\n';
-    expect(parseCsv(text)).toEqual([
+    expect(csvRecords(text)).toEqual([
       { line: 1, values: ['a', 'b', 'c'] },
       { line: 2, values: ['x, y', 'say "hi"', '3'] },
       { line: 4, values: ['multi\nline', '', 'end'] },
     ]);
-    expect(() => parseCsv('a,b\n"open,1\n')).toThrow(/Line 2/);
+    expect(() => csvRecords('a,b\n"open,1\n')).toThrow(/Line 2/);
   });
 
   it('accepts the columns in any order and case, and reports missing ones', () => {
     const ok = validateResultRecords(
-      parseCsv('Map,TYPE,result,loser,winner,date\nFoy,competitive,3-2,B,A,2025-02-01 21:00\n'),
+      csvRecords('Map,TYPE,result,loser,winner,date\nFoy,competitive,3-2,B,A,2025-02-01 21:00\n'),
     );
     expect(ok.errors).toEqual([]);
     expect(ok.rows).toEqual([
@@ -32,11 +32,11 @@ describe('result files', () => {
         tournament: null,
       },
     ]);
-    expect(validateResultRecords(parseCsv('date,winner,loser\n')).errors).toEqual([
+    expect(validateResultRecords(csvRecords('date,winner,loser\n')).errors).toEqual([
       { line: 1, message: 'the header lacks the column(s) result, type, map' },
     ]);
     expect(
-      validateResultRecords(parseCsv('date,winner,loser,result,type,map\n2025-01-01,A,B,2-3,friendly,foy,extra\n'))
+      validateResultRecords(csvRecords('date,winner,loser,result,type,map\n2025-01-01,A,B,2-3,friendly,foy,extra\n'))
         .errors,
     ).toEqual([{ line: 2, message: "expected 6 values, got 7; result '2-3' must have the winner first" }]);
   });

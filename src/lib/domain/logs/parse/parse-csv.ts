@@ -1,54 +1,6 @@
 import type { LogEvent, ParsedLog } from '#lib/domain/logs/types.ts';
+import { readRecord } from '#lib/domain/csv.ts';
 import { HLU_COLUMNS, hluRowToEvent } from './hlu-row.ts';
-
-/**
- * Reads one CSV record starting at `pos` (RFC 4180: quoted fields may hold commas, newlines and doubled quotes).
- * Returns the fields and the position after the record's line break. Never throws: an unterminated quote runs to
- * the end of the text.
- */
-export function readRecord(text: string, pos: number): { row: string[]; next: number } {
-  const row: string[] = [];
-  const n = text.length;
-  let i = pos;
-  for (;;) {
-    let field: string;
-    if (text.charCodeAt(i) === 34) {
-      let parts = '';
-      let from = i + 1;
-      for (;;) {
-        const q = text.indexOf('"', from);
-        if (q < 0) {
-          parts += text.slice(from);
-          i = n;
-          break;
-        }
-        parts += text.slice(from, q);
-        if (text.charCodeAt(q + 1) === 34) {
-          parts += '"';
-          from = q + 2;
-          continue;
-        }
-        i = q + 1;
-        break;
-      }
-      field = parts;
-      // Lenient readers keep text between a closing quote and the next separator as part of the field.
-      while (i < n && text.charCodeAt(i) !== 44 && text.charCodeAt(i) !== 10) field += text[i++];
-    } else {
-      let end = i;
-      while (end < n && text.charCodeAt(end) !== 44 && text.charCodeAt(end) !== 10) end++;
-      field = text.slice(i, end);
-      i = end;
-    }
-    if (field.endsWith('\r') && (i >= n || text.charCodeAt(i) === 10)) field = field.slice(0, -1);
-    row.push(field);
-    if (i < n && text.charCodeAt(i) === 44) {
-      i++;
-      continue;
-    }
-    return { row, next: i + 1 };
-  }
-}
 
 /**
  * Fast path for the usual HLU line: every value quoted (doubled quotes inside allowed), no line break inside a value,

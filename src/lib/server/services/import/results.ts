@@ -21,7 +21,7 @@ import { audit } from '#lib/server/services/audit.ts';
 import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
 import { noProgress, type Progress } from '#lib/server/progress.ts';
 import { requireSeries } from '#lib/server/services/series.ts';
-import { parseCsv } from './csv.ts';
+import { csvRecords } from '#lib/domain/csv.ts';
 import { validateResultRecords, type ResultRow, type RowError } from './rows.ts';
 
 /** What an import did. */
@@ -66,7 +66,7 @@ export async function importResults(
   const series = await requireSeries(db, input.seriesTag);
   let records;
   try {
-    records = parseCsv(input.csvText);
+    records = csvRecords(input.csvText);
   } catch (error) {
     throw rejection([
       { line: Number(/Line (\d+)/.exec(String(error))?.[1] ?? 1), message: 'a quoted value is not closed' },

@@ -2,7 +2,7 @@
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import { teamTagSchema } from '#lib/schemas/team.ts';
 import type { MatchType } from '#lib/server/db/tables/matches.ts';
-import type { CsvRecord } from './csv.ts';
+import type { CsvRecord } from '#lib/domain/csv.ts';
 
 export const RESULT_COLUMNS = ['date', 'winner', 'loser', 'result', 'type', 'map', 'tournament'] as const;
 const REQUIRED = ['date', 'winner', 'loser', 'result', 'type', 'map'] as const;
