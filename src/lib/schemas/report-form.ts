@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MATCH_RESULTS } from './match-constants.ts';
+import { COMPETITIVE_RESULTS, reportDataSchema, reportFieldsSchema } from './report.ts';
 import { isYearless, LOG_FORMATS } from '#lib/domain/logs/formats.ts';
 
 /**
@@ -34,15 +34,15 @@ export const reportFormSchema = z
   .object({
     winner: z.string().min(1, 'Choose the winning team'),
     loser: z.string().min(1, 'Choose the losing team'),
-    kind: z.enum(['competitive', 'friendly', 'event']),
+    kind: reportDataSchema.shape.kind,
     event: z.string(),
-    result: optional(z.enum(MATCH_RESULTS, { message: 'must be 5-0, 4-1 or 3-2' })),
+    result: optional(z.enum(COMPETITIVE_RESULTS, { message: 'must be 5-0, 4-1 or 3-2' })),
     map: z.string(),
     date: z.string(),
     duration: optional(z.string().regex(/^\d{1,3}$/, 'must be whole minutes')),
     victor_side: z.enum(['', 'Allies', 'Axis']),
     title: z.string().max(200, 'must be at most 200 characters'),
-    url: optional(z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).max(2000)),
+    url: optional(reportFieldsSchema.shape.url.unwrap()),
     visibility: z.enum(['public', 'private']),
     format: z.enum(REPORT_FORMATS),
     year: z.string(),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { openApiDocument } from '#lib/server/openapi/document.ts';
-import { reportFieldsSchema } from '#lib/server/services/ingestion/input.ts';
+import { reportFieldsSchema } from '#lib/schemas/report.ts';
 
 type Doc = {
   paths: Record<string, Record<string, Record<string, unknown>>>;

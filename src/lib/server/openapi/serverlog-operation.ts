@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPETITIVE_RESULTS, LOG_FORMATS, reportDataSchema } from '#lib/server/services/ingestion/input.ts';
+import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { COMPETITIVE_RESULTS, reportDataSchema } from '#lib/schemas/report.ts';
 import { BACKDATED_AFTER_DAYS } from '#lib/server/services/ingestion/dates.ts';
 import { HLU_RETRY_WINDOW_MS } from '#lib/server/services/ingestion/retry.ts';
 import { REPORTS_PER_MINUTE } from '#lib/server/services/ingestion/limits.ts';
@@ -8,7 +9,7 @@ import type { Operation } from './operation.ts';
 
 /**
  * The form fields of POST /v2/matches/serverlog besides `data` and `file`, each described for the OpenAPI document;
- * every field of reportFieldsSchema (services/ingestion/input.ts) is here, as a test holds.
+ * every field of reportFieldsSchema (#lib/schemas/report.ts) is here, as a test holds.
  */
 export const REPORT_FORM_FIELDS: Record<string, Record<string, unknown>> = {
   format: { type: 'string', enum: [...LOG_FORMATS], description: 'The log format; detected from the file when absent' },

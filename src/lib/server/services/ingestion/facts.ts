@@ -3,7 +3,7 @@ import { resolveMap } from '#lib/domain/catalogue/maps.ts';
 import type { MatchType, ReportOverrides, Side } from '#lib/server/db/tables/matches.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { COMPETITIVE_RESULTS } from './input.ts';
+import { COMPETITIVE_RESULTS } from '#lib/schemas/report.ts';
 
 /** The match facts that a report may override, after the overrides are applied. */
 export interface MatchFacts {
