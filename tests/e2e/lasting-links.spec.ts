@@ -118,31 +118,45 @@ test('My Teams and the series dropdown lead to pages that exist in every series'
   }
 });
 
+/** The kind of a page: its path, with the key of an entity page (a team's tag, a match id…) as `{key}`. */
+const kindOf = (loc: string) =>
+  new URL(loc).pathname.replace(/^\/(teams|statistics\/(?:matches|players|tournaments))\/[^/]+$/, '/$1/{key}');
+
+/** The address a page names as its own in <link rel=canonical> and og:url. */
+async function ownAddress(page: Page) {
+  return {
+    canonical: await page.locator('link[rel="canonical"]').getAttribute('href'),
+    og: await page.locator('meta[property="og:url"]').getAttribute('content'),
+  };
+}
+
 test('the sitemap, <link rel=canonical> and og:url spell every page kind alike', async ({ page, request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-  const kinds = [
-    /\/\?series=/,
-    /\/teams\?/,
-    /\/teams\/[^/?]+\?/,
-    /\/statistics\/matches\/\d+\?/,
-    /\/players\/\d+\?/,
-    /\/tournaments\/[^/?]+\?/,
-  ];
-  for (const kind of kinds) {
-    const url = listed.find((loc) => kind.test(loc));
-    expect(url, String(kind)).toBeDefined();
-    const address = new URL(url!);
+  // One page of each kind the sitemap lists: the fixed pages and one team, match, player and tournament.
+  const kinds = new Map<string, string>();
+  for (const loc of listed) if (!kinds.has(kindOf(loc))) kinds.set(kindOf(loc), loc);
+  for (const kind of [
+    '/',
+    '/teams',
+    '/teams/{key}',
+    '/statistics/matches/{key}',
+    '/statistics/players/{key}',
+    '/statistics/tournaments/{key}',
+  ])
+    expect([...kinds.keys()], kind).toContain(kind);
+  for (const [kind, url] of kinds) {
+    const address = new URL(url);
     await page.goto(address.pathname + address.search);
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-    const og = await page.locator('meta[property="og:url"]').getAttribute('content');
-    expect([url, canonical, og]).toEqual([url, url, url]);
+    expect([kind, await ownAddress(page)]).toEqual([kind, { canonical: url, og: url }]);
   }
+  // Page N of a list is its own address, with the series and the page and nothing else.
+  const list = kinds.get('/statistics/matches')!;
+  await page.goto(`${new URL(list).pathname}${new URL(list).search}&page=2&utm_source=discord`);
+  expect(await ownAddress(page)).toEqual({ canonical: `${list}&page=2`, og: `${list}&page=2` });
   // A team asked for with its brackets unencoded has the same one address.
-  const team = listed.find((loc) => /\/teams\/%5B/.test(loc));
-  if (team) {
-    const address = new URL(team);
-    await page.goto(decodeURIComponent(address.pathname) + address.search);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(team);
-  }
+  const team = kinds.get('/teams/{key}')!;
+  const address = new URL(team);
+  await page.goto(decodeURIComponent(address.pathname) + address.search);
+  expect(await ownAddress(page)).toEqual({ canonical: team, og: team });
 });

@@ -17,8 +17,13 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     ASTRO_TELEMETRY_DISABLED: '1',
     DEMO_SEED: 'auto',
     REQUEST_LOG: 'off',
+    // Webhook messages go to the fake Discord a journey starts on this port (tests/fake-discord/webhooks.ts).
+    DISCORD_WEBHOOK_URL: e2eWebhookBase(port),
   };
 }
+
+/** Where the browser tests' server posts Discord webhook messages: the fake Discord on the port after the site's. */
+export const e2eWebhookBase = (port: number): string => `http://127.0.0.1:${port + 1}/api/webhooks`;
 
 /** The port the browser tests use: E2E_PORT, else 4517. */
 export const e2ePort = (): number => Number(process.env['E2E_PORT'] ?? 4517);

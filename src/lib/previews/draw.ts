@@ -38,7 +38,22 @@ export interface TextOptions {
   max?: number;
 }
 
-/** One line of text at (x, y), its baseline. */
+// First Strong Isolate and Pop Directional Isolate: the isolated text takes its direction from its first letter.
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * `content` as a line of its own direction, as a browser lays out `dir="auto"`: a name whose first letter is Arabic or
+ * Hebrew reads right to left as a whole (its Latin words, digits and brackets placed and mirrored as in a right-to-left
+ * paragraph, the ellipsis of a cut at its left end), any other left to right. The renderer's paragraph is always
+ * left to right (it ignores SVG's `direction`), so the line is wrapped in an isolate instead; the anchor keeps its
+ * visual meaning.
+ */
+export function isolate(content: string): string {
+  return `${FSI}${content}${PDI}`;
+}
+
+/** One line of text at (x, y), its baseline, laid out in the direction of its first letter (isolate). */
 export function text(x: number, y: number, content: string, options: TextOptions): string {
   return el(
     'text',
@@ -51,7 +66,7 @@ export function text(x: number, y: number, content: string, options: TextOptions
       fill: options.fill ?? COLORS.text,
       'text-anchor': options.anchor,
     },
-    escapeXml(options.max ? clip(content, options.max) : content),
+    escapeXml(isolate(options.max ? clip(content, options.max) : content)),
   );
 }
 

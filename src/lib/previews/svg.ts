@@ -5,7 +5,7 @@
  */
 import type { HomeCard, MatchCard, PlayerCard, PreviewCard, TeamCard, TournamentCard } from './cards.ts';
 import { cardFacts } from './words.ts';
-import { COLORS, PREVIEW_WIDTH, figures, frame, text, tile } from './draw.ts';
+import { COLORS, PREVIEW_WIDTH, figures, frame, isolate, text, tile } from './draw.ts';
 import { ratingGeometry } from '#lib/charts/rating.ts';
 import { radarGeometry, SKILL_AXES, shortAxisLabel } from '#lib/charts/radar.ts';
 import { bannerSvg } from '#lib/map-art/banner.ts';
@@ -127,16 +127,21 @@ function tournamentSvg(card: TournamentCard): string {
   const leaders = card.leaders.map(
     (l, i) =>
       tile(660, 250 + i * 96, 72, l.tag) +
-      text(756, 298 + i * 96, `${ordinal(i + 1)}  ${l.tag}`, { size: 36, weight: 700, max: 16 }) +
+      text(756, 298 + i * 96, `${ordinal(i + 1)}  ${isolate(l.tag)}`, { size: 36, weight: 700, max: 16 }) +
       text(1140, 298 + i * 96, `${l.wins}-${l.losses}`, { size: 36, anchor: 'end' }),
   );
   return (
     text(60, 130, card.name, { size: 64, weight: 700, max: 30 }) +
-    text(60, 190, `${card.tag} · ${card.event ? 'Event' : 'League'} · ${card.active ? 'active' : 'finished'}`, {
-      size: 34,
-      fill: COLORS.muted,
-      max: 50,
-    }) +
+    text(
+      60,
+      190,
+      `${isolate(card.tag)} · ${card.event ? 'Event' : 'League'} · ${card.active ? 'active' : 'finished'}`,
+      {
+        size: 34,
+        fill: COLORS.muted,
+        max: 50,
+      },
+    ) +
     figures(60, 300, [
       ['Teams', formatCount(card.teams)],
       ['Matches', formatCount(card.matches)],

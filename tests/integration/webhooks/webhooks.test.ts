@@ -8,7 +8,7 @@ import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import { startWebhookWorker, stopWebhookWorker } from '#lib/server/services/webhooks/worker.ts';
 import { webhookListSchema, webhookSchema } from '#lib/schemas/webhook.ts';
-import { startFakeDiscord, type FakeDiscord } from './fake-discord.ts';
+import { startFakeDiscord, type FakeDiscord } from '#tests/fake-discord/webhooks.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1:4321';
 let fake: FakeDiscord;

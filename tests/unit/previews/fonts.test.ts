@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { create, type Font } from 'fontkitten';
 import { Resvg } from '@resvg/resvg-js';
 import { previewSvg } from '#lib/previews/svg.ts';
 import { BASE_FONTS, fontFilesFor } from '#lib/server/previews/fonts.ts';
 import { renderOptions, renderPng } from '#lib/server/previews/render.ts';
 import { SAMPLE_PLAYER } from '#tests/helpers/preview-cards.ts';
+import { drawnCharacters as drawn, missingGlyphs } from '#tests/helpers/glyphs.ts';
 
 /** Real player names of the community, one per script the preview images must draw. */
 const NAMES = {
@@ -17,17 +16,6 @@ const NAMES = {
   emoji: 'Sniper 🎯🔥💀',
   symbols: '✪ (WTH) Beard ★ ☠',
 };
-
-/** Characters a font need not draw: spaces, joiners and variation selectors. */
-const SILENT = new Set([' ', '\u200d', '\ufe0e', '\ufe0f']);
-const drawn = (name: string) => [...name].filter((c) => !SILENT.has(c));
-
-const fonts = new Map<string, Font>();
-function fontAt(file: string): Font {
-  let font = fonts.get(file);
-  if (!font) fonts.set(file, (font = create(fs.readFileSync(file)) as Font));
-  return font;
-}
 
 /** `text` alone, in Inter, as resvg draws it with the fonts chosen for `fontsFor`. */
 function pixels(text: string, fontsFor: string): string {
@@ -44,11 +32,7 @@ describe('preview image fonts', () => {
   });
 
   it.each(Object.entries(NAMES))('have a glyph for every character of a %s name (fontkit)', (_, name) => {
-    const files = fontFilesFor(name);
-    const missing = drawn(name).filter(
-      (char) => !files.some((file) => fontAt(file).hasGlyphForCodePoint(char.codePointAt(0)!)),
-    );
-    expect(missing).toEqual([]);
+    expect(missingGlyphs(name)).toEqual([]);
   });
 
   it.each(Object.entries(NAMES))('draw every character of a %s name, none as the missing glyph (resvg)', (_, name) => {

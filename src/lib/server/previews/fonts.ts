@@ -28,6 +28,9 @@ const FALLBACKS = [
 /** Below this every character is Latin, Greek or Cyrillic, which Inter draws. */
 const INTER_COVERS_BELOW = 0x0530;
 
+/** Bidirectional marks, embeddings and isolates (draw.ts isolates each line): they steer layout, none is drawn. */
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 interface Subset {
   /** The subset's WOFF file in the package. */
   file: string;
@@ -97,7 +100,7 @@ export function fontFilesFor(text: string): string[] {
   const files = new Set<string>();
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (codePoint < INTER_COVERS_BELOW) continue;
+    if (codePoint < INTER_COVERS_BELOW || BIDI_CONTROLS.test(char)) continue;
     for (const subset of subsetsFor(codePoint)) files.add(subset.file);
   }
   return [...BASE_FONTS, ...[...files].map(truetypeOf)];

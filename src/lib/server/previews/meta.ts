@@ -5,7 +5,7 @@ import { cardAlt, cardDescription } from '#lib/previews/words.ts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '#lib/previews/draw.ts';
 
 /** Bump when the drawing changes, so that every image gets a new address and chats fetch the new look. */
-const DESIGN = 1;
+const DESIGN = 2;
 
 /** The URL segment of each kind of preview. */
 export const PREVIEW_SEGMENTS = {

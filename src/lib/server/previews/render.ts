@@ -13,8 +13,9 @@ export function renderOptions(text: string): ResvgRenderOptions {
 /**
  * Renders an SVG document to PNG at its own size with the shipped fonts only (no system fonts, no network: an
  * `<image>` with an outside address is left out): Inter, and for names in other scripts (CJK, Arabic, Hebrew, emoji,
- * symbols) the fallback subsets their characters need (fonts.ts); right-to-left runs are laid out by resvg's bidi. The drawing runs on libuv's thread pool, so a render does not
- * hold up the requests in between.
+ * symbols) the fallback subsets their characters need (fonts.ts). Each line is isolated in the direction of its first
+ * letter (draw.ts), within which resvg lays out right-to-left runs. The drawing runs on libuv's thread pool, so a
+ * render does not hold up the requests in between.
  */
 export async function renderPng(svg: string): Promise<Buffer> {
   return (await renderAsync(svg, renderOptions(svgText(svg)))).asPng();

@@ -26,7 +26,8 @@ export interface Answer {
 
 /**
  * A local stand-in for Discord's execute-webhook endpoint (POST /api/webhooks/{id}/{token}): records every
- * message and answers 204, or the answers planned for a webhook id, in order.
+ * message and answers 204, or the answers planned for a webhook id, in order. The integration tests point their
+ * server at it (DISCORD_WEBHOOK_URL); the browser tests' server is pointed at it on a fixed port (e2e-server.ts).
  */
 export interface FakeDiscord {
   base: string;
@@ -35,7 +36,8 @@ export interface FakeDiscord {
   close(): Promise<void>;
 }
 
-export async function startFakeDiscord(): Promise<FakeDiscord> {
+/** Starts the fake on `port` of the loopback address (0: any free port). */
+export async function startFakeDiscord(port = 0): Promise<FakeDiscord> {
   const received: Received[] = [];
   const plans = new Map<string, Answer[]>();
   const server = http.createServer((req, res) => {
@@ -61,10 +63,13 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       res.end(answer.json === undefined ? undefined : JSON.stringify(answer.json));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const listening = (server.address() as AddressInfo).port;
   return {
-    base: `http://127.0.0.1:${port}/api/webhooks`,
+    base: `http://127.0.0.1:${listening}/api/webhooks`,
     received,
     plan: (id, answers) => plans.set(id, [...answers]),
     close: () => {
