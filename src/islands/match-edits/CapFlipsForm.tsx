@@ -1,14 +1,7 @@
 import { announceEdit, savedWords, type MapSectors, type MatchRef } from '#lib/client/match-edits.ts';
 import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
-import {
-  nextRow,
-  SCORE_CHOICES,
-  SIDES,
-  type CapFlip,
-  type CapFlipRow,
-  type RecordedResult,
-  type Side,
-} from '#lib/matches/cap-flips.ts';
+import { nextRow, SCORE_CHOICES, SIDES, type CapFlip, type CapFlipRow, type Side } from '#lib/matches/cap-flips.ts';
+import type { RecordedResult } from '#lib/matches/final-score.ts';
 import { chosenStrongpoints } from '#lib/map-art/layout.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 
@@ -43,7 +36,7 @@ export function CapFlipsForm(props: {
     >
       <p className="hint">
         A match starts at 2-2 with the middle sector neutral; each capture gives its side one more sector, so the score
-        after it adds up to 5. The last capture leaves the match's result.
+        after it adds up to 5.
       </p>
       {rows.length === 0 && <p className="hint">No cap flips yet.</p>}
       <ol className="rows">

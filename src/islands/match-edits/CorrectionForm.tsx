@@ -1,7 +1,6 @@
 import { announceEdit, type MatchRef } from '#lib/client/match-edits.ts';
 import { correctionEditor, correctionSaved, type RecordedMatch } from '#lib/client/match-correction.ts';
 import { MATCH_RESULTS } from '#lib/schemas/match-constants.ts';
-import { SIDES } from '#lib/matches/cap-flips.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 
 /**
@@ -84,7 +83,7 @@ export function CorrectionForm(props: { refTo: MatchRef; match: RecordedMatch })
             onChange={(e) => editor.set({ ...value, victorSide: e.currentTarget.value })}
           >
             {value.victorSide === '' && <option value="">Choose a side</option>}
-            {SIDES.map((side) => (
+            {(['Allies', 'Axis'] as const).map((side) => (
               <option key={side} value={side}>
                 {side}
               </option>

@@ -38,9 +38,9 @@ export function DeleteMatchForm(props: {
   };
   return (
     <section className="editor delete-match" aria-labelledby="match-delete-legend">
-      <h3 className="legend" id="match-delete-legend">
+      <p className="legend" id="match-delete-legend">
         Delete the match
-      </h3>
+      </p>
       {!asking ? (
         <div className="buttons">
           <button type="button" className="button secondary" onClick={() => setAsking(true)}>

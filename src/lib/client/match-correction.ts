@@ -2,7 +2,7 @@ import type { ApiClient as Client } from '#lib/client/api.ts';
 import { api } from '#lib/client/lazy-api.ts';
 import { $correctedResult, createEditor, type Check, type MatchRef } from '#lib/client/match-edits.ts';
 import { MATCH_RESULTS } from '#lib/schemas/match-constants.ts';
-import type { Side } from '#lib/matches/cap-flips.ts';
+type Side = 'Allies' | 'Axis';
 
 /*
  * The correction of a match's report (PATCH .../matches/{id} {date, winner, result, victor_side}) and its deletion

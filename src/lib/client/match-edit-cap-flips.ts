@@ -8,8 +8,8 @@ import {
   type CapFlip,
   type CapFlipRow,
   type CapFlipRowErrors,
-  type RecordedResult,
 } from '#lib/matches/cap-flips.ts';
+import type { RecordedResult } from '#lib/matches/final-score.ts';
 
 /* The cap flips editor of a match (its own module: only the cap flips form loads the cap flip rules). */
 
@@ -26,9 +26,13 @@ export function capFlipsEditor(
 ) {
   return createEditor<CapFlipRow[], CapFlipRowErrors[], CapFlip[]>({
     initial: rowsFromFlips(current),
-    check: (rows) => {
-      const checked = validateCapFlips(rows, durationMinutes, $correctedResult.get() ?? recorded);
-      return checked.ok ? { ok: true, data: checked.flips } : { ok: false, errors: checked.errors };
+    check: async (rows) => {
+      const checked = validateCapFlips(rows, durationMinutes);
+      if (!checked.ok) return { ok: false, errors: checked.errors };
+      // Loaded when the flips are sent, not with the form.
+      const { contradictionErrors } = await import('#lib/matches/final-score.ts');
+      const errors = contradictionErrors(rows.length, checked.last, checked.flips, $correctedResult.get() ?? recorded);
+      return errors ? { ok: false, errors } : { ok: true, data: checked.flips };
     },
     send: async (flips) => (await api(client)).matches.setCapFlips(ref.series, ref.matchId, flips),
     saved: (flips) => rowsFromFlips(flips),

@@ -4,7 +4,8 @@ import type { ApiClient as Client } from '#lib/client/api.ts';
 import { api } from '#lib/client/lazy-api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
-import type { CapFlip, RecordedResult, Side } from '#lib/matches/cap-flips.ts';
+import type { CapFlip, Side } from '#lib/matches/cap-flips.ts';
+import type { RecordedResult } from '#lib/matches/final-score.ts';
 import { layoutBody } from '#lib/map-art/layout.ts';
 import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 
@@ -107,16 +108,6 @@ export function createEditor<Value, Errors, Data>(options: {
       });
     },
   };
-}
-
-/** The tournament editor: a tag, or '' for none. */
-export function tournamentEditor(ref: MatchRef, current: string | null, client?: Client) {
-  return createEditor<string, { tournament: string }, string | null>({
-    initial: current ?? '',
-    check: (tag) => ({ ok: true, data: tag === '' ? null : tag }),
-    send: async (tag) => (await api(client)).matches.setTournament(ref.series, ref.matchId, tag),
-    placeError: (message) => (/'tournament'/.test(message) ? { tournament: message } : undefined),
-  });
 }
 
 /** The map's sectors as GET /v3/maps/{map}/caps gives them (null: the map has no caps). */

@@ -24,7 +24,8 @@ export interface CapFlipRow {
 
 export type CapFlipRowErrors = Partial<Record<keyof CapFlipRow, string>>;
 
-export type CapFlipCheck = { ok: true; flips: CapFlip[] } | { ok: false; errors: CapFlipRowErrors[] };
+/** `last`: the index of the row of the last flip in time (of rows at the same time, the last typed; -1: none). */
+export type CapFlipCheck = { ok: true; flips: CapFlip[]; last: number } | { ok: false; errors: CapFlipRowErrors[] };
 
 /** The score of a match before its first capture. */
 export const START_SCORE = '2-2';
@@ -86,15 +87,10 @@ export function nextRow(rows: readonly CapFlipRow[]): CapFlipRow {
 /**
  * Checks the rows of a match lasting `durationMinutes`: each time within the match, each side Allies or Axis, each
  * score two counts from 0 to 5 adding up to 5, and every score following from the one before it (from 2-2, in
- * time order) by one capture of its side; with the `recorded` result, the last score must be the one it ends at
- * (finalScoreContradiction, the error next to the last row's score). Answers the flips in time order, or an error
- * per row in words.
+ * time order) by one capture of its side. Answers the flips in time order, or an error per row in words. (Whether
+ * the last one ends at the recorded result is final-score.ts's, loaded only when the flips are sent.)
  */
-export function validateCapFlips(
-  rows: readonly CapFlipRow[],
-  durationMinutes: number,
-  recorded?: RecordedResult,
-): CapFlipCheck {
+export function validateCapFlips(rows: readonly CapFlipRow[], durationMinutes: number): CapFlipCheck {
   const errors: CapFlipRowErrors[] = rows.map(() => ({}));
   const limit = lastSecond(durationMinutes);
   const read = rows.map((row, i) => {
@@ -129,51 +125,7 @@ export function validateCapFlips(
   const flips = read
     .map((r) => ({ at: r.at ?? 0, side: r.side ?? 'Allies', new_score: r.score }))
     .sort((a, b) => a.at - b.at);
-  const contradiction = recorded && finalScoreContradiction(flips, recorded);
-  if (contradiction) {
-    // The row of the last flip in time (the stable sort keeps the last typed of a tie last).
-    const last = timed.at(-1)!;
-    errors[last.index]!.score = capFlipsContradictResult(contradiction.final, contradiction.expected.join(' or '));
-    return { ok: false, errors };
-  }
-  return { ok: true, flips };
-}
-
-/** A match's result as recorded: 'N-M' winner first, and the side the winner played (null: not known). */
-export interface RecordedResult {
-  result: string;
-  victorSide: Side | null;
-}
-
-/** The scores (Allies-Axis) a match with this result ends at: one when the winner's side is known, else both. */
-export function finalScores(recorded: RecordedResult): string[] {
-  const [winner, loser] = recorded.result.split('-');
-  const alliesWon = `${winner}-${loser}`;
-  const axisWon = `${loser}-${winner}`;
-  if (recorded.victorSide === 'Allies') return [alliesWon];
-  if (recorded.victorSide === 'Axis') return [axisWon];
-  return alliesWon === axisWon ? [alliesWon] : [alliesWon, axisWon];
-}
-
-/** The refusal of cap flips whose last score is not the recorded result (the catalogue's CapFlipsContradictResult). */
-export const capFlipsContradictResult = (final: string, expected: string) =>
-  `The cap flips end at ${final} (Allies-Axis), but the recorded result ends the match at ${expected}: ` +
-  `the last capture must leave that score (or correct the result first)`;
-
-/**
- * How cap flips contradict the recorded result: the score they end at (the last one in time) and the scores the
- * result allows, or undefined when they agree. No flips contradict nothing (the flips are not known).
- */
-export function finalScoreContradiction(
-  flips: readonly Pick<CapFlip, 'at' | 'new_score'>[],
-  recorded: RecordedResult,
-): { final: string; expected: string[] } | undefined {
-  if (flips.length === 0) return undefined;
-  // The last in time; of flips at the same second, the one given last.
-  const last = flips.reduce((latest, flip) => (flip.at >= latest.at ? flip : latest));
-  const final = last.new_score.replace(/\s/g, '');
-  const expected = finalScores(recorded);
-  return expected.includes(final) ? undefined : { final, expected };
+  return { ok: true, flips, last: timed.at(-1)?.index ?? -1 };
 }
 
 /**

@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allTasks, cleanStores, type MapStore } from 'nanostores';
 import { ApiError, type ApiClient } from '#lib/client/api.ts';
-import {
-  $correctedResult,
-  editFailure,
-  layoutEditor,
-  savedWords,
-  sectorPlace,
-  tournamentEditor,
-} from '#lib/client/match-edits.ts';
-import { capFlipsContradictResult } from '#lib/matches/cap-flips.ts';
+import { $correctedResult, editFailure, layoutEditor, savedWords, sectorPlace } from '#lib/client/match-edits.ts';
+import { tournamentEditor } from '#lib/client/match-edit-tournament.ts';
+import { capFlipsContradictResult } from '#lib/matches/final-score.ts';
 import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
 import { checkStreams, streamsEditor } from '#lib/client/match-edit-streams.ts';
 

@@ -1,5 +1,5 @@
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
-import { capFlipsContradictResult } from '#lib/matches/cap-flips.ts';
+import { capFlipsContradictResult } from '#lib/matches/final-score.ts';
 import { coded } from './message-codes.ts';
 
 /**
@@ -79,7 +79,7 @@ export const messages = coded({
   matchCorrectionContradictsCapFlips: (final: string, expected: string) =>
     `The match's cap flips end at ${final} (Allies-Axis), which the corrected result (${expected}) contradicts: ` +
     `correct or clear the cap flips first`,
-  /** Shown by the cap flips editor too (islands import it from #lib/matches/cap-flips.ts, which they may reach). */
+  /** Shown by the cap flips editor too (islands import it from #lib/matches/final-score.ts, which they may reach). */
   capFlipsContradictResult,
   /** Shown by the match edits island for a refusal other than a bad field (spec section 8); islands import it from
    * #lib/matches/match-edits.ts, which they may reach. */

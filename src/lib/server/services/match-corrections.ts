@@ -5,7 +5,7 @@ import type { MatchCorrection } from '#lib/schemas/match-input.ts';
 import { badRequest, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { json } from '#lib/server/db/json.ts';
-import { finalScoreContradiction, finalScores } from '#lib/matches/cap-flips.ts';
+import { finalScoreContradiction, finalScores } from '#lib/matches/final-score.ts';
 import { assignPlayerTeams, lockMatchRow, updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
 import { CLOCK_SKEW_MS } from './ingestion/prepare.ts';

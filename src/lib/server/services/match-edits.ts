@@ -5,7 +5,7 @@ import type { LayoutEntry } from '#lib/schemas/match-input.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { json } from '#lib/server/db/json.ts';
-import { finalScoreContradiction } from '#lib/matches/cap-flips.ts';
+import { finalScoreContradiction } from '#lib/matches/final-score.ts';
 import { updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { loadMatchForChange, requireMatchTeam } from './match-access.ts';
 import { audit } from './audit.ts';
