@@ -1,6 +1,7 @@
 import { announceEdit, savedWords, type MapSectors, type MatchRef } from '#lib/client/match-edits.ts';
 import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
 import { nextRow, SCORE_CHOICES, SIDES, type CapFlip, type CapFlipRow, type Side } from '#lib/matches/cap-flips.ts';
+import type { RecordedResult } from '#lib/matches/final-score.ts';
 import { chosenStrongpoints } from '#lib/map-art/layout.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 
@@ -11,8 +12,12 @@ export function CapFlipsForm(props: {
   durationMinutes: number;
   caps: MapSectors | null;
   layout: unknown[];
+  /** The result as recorded: the last flip must end at it. */
+  recorded: RecordedResult;
 }) {
-  const [editor, state] = useEditor(() => capFlipsEditor(props.refTo, props.capFlips, props.durationMinutes));
+  const [editor, state] = useEditor(() =>
+    capFlipsEditor(props.refTo, props.capFlips, props.durationMinutes, props.recorded),
+  );
   const rows = state.value;
   const change = (i: number, patch: Partial<CapFlipRow>) =>
     editor.set(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));

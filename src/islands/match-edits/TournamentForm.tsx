@@ -1,4 +1,5 @@
-import { announceEdit, savedWords, tournamentEditor, type MatchRef } from '#lib/client/match-edits.ts';
+import { announceEdit, savedWords, type MatchRef } from '#lib/client/match-edits.ts';
+import { tournamentEditor } from '#lib/client/match-edit-tournament.ts';
 import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 

@@ -125,6 +125,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         send(z.unknown(), 'PUT', `${s(series)}/matches/${matchId}/layout`, { layout }),
       setStreams: (series: string, matchId: number, streams: Record<string, string>) =>
         send(empty, 'PATCH', `${s(series)}/matches/${matchId}`, { streams }),
+      /** Corrects the date and result (PATCH, each field optional; `date` as an ISO timestamp). */
+      correct: (
+        series: string,
+        matchId: number,
+        correction: { date?: string; winner?: string; result?: string; victor_side?: 'Allies' | 'Axis' },
+      ) => send(empty, 'PATCH', `${s(series)}/matches/${matchId}`, correction),
+      remove: (series: string, matchId: number) => send(empty, 'DELETE', `${s(series)}/matches/${matchId}`),
       /** POST /v2/matches/serverlog (multipart): `data` JSON, the log file and optional fields. */
       report: (form: FormData) =>
         call(z.object({ match_id: z.number(), series: z.string() }).loose(), '/v2/matches/serverlog', {

@@ -1,10 +1,11 @@
-import { map, task, type MapStore } from 'nanostores';
+import { atom, map, task, type MapStore } from 'nanostores';
 import { ApiError } from '#lib/client/api-error.ts';
 import type { ApiClient as Client } from '#lib/client/api.ts';
 import { api } from '#lib/client/lazy-api.ts';
 import { notify } from '#lib/client/stores/notifications.ts';
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
 import type { CapFlip, Side } from '#lib/matches/cap-flips.ts';
+import type { RecordedResult } from '#lib/matches/final-score.ts';
 import { layoutBody } from '#lib/map-art/layout.ts';
 import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 
@@ -14,6 +15,12 @@ import type { TournamentChoice } from '#lib/matches/match-edits.ts';
  * sent), disables while sending, shows a 400 in the server's words (next to the field it names where it can) and
  * any other failure as 'Could not update match, status code: {status}'; nothing typed is ever cleared by a failure.
  */
+
+/**
+ * The result as last corrected on this page (match-correction.ts): the cap flips editor checks its flips against it
+ * rather than the result the page was rendered with. Null until a correction is saved.
+ */
+export const $correctedResult = atom<RecordedResult | null>(null);
 
 /** Which match the edits go to. */
 export interface MatchRef {
@@ -101,16 +108,6 @@ export function createEditor<Value, Errors, Data>(options: {
       });
     },
   };
-}
-
-/** The tournament editor: a tag, or '' for none. */
-export function tournamentEditor(ref: MatchRef, current: string | null, client?: Client) {
-  return createEditor<string, { tournament: string }, string | null>({
-    initial: current ?? '',
-    check: (tag) => ({ ok: true, data: tag === '' ? null : tag }),
-    send: async (tag) => (await api(client)).matches.setTournament(ref.series, ref.matchId, tag),
-    placeError: (message) => (/'tournament'/.test(message) ? { tournament: message } : undefined),
-  });
 }
 
 /** The map's sectors as GET /v3/maps/{map}/caps gives them (null: the map has no caps). */

@@ -24,7 +24,8 @@ export interface CapFlipRow {
 
 export type CapFlipRowErrors = Partial<Record<keyof CapFlipRow, string>>;
 
-export type CapFlipCheck = { ok: true; flips: CapFlip[] } | { ok: false; errors: CapFlipRowErrors[] };
+/** `last`: the index of the row of the last flip in time (of rows at the same time, the last typed; -1: none). */
+export type CapFlipCheck = { ok: true; flips: CapFlip[]; last: number } | { ok: false; errors: CapFlipRowErrors[] };
 
 /** The score of a match before its first capture. */
 export const START_SCORE = '2-2';
@@ -86,7 +87,8 @@ export function nextRow(rows: readonly CapFlipRow[]): CapFlipRow {
 /**
  * Checks the rows of a match lasting `durationMinutes`: each time within the match, each side Allies or Axis, each
  * score two counts from 0 to 5 adding up to 5, and every score following from the one before it (from 2-2, in
- * time order) by one capture of its side. Answers the flips in time order, or an error per row in words.
+ * time order) by one capture of its side. Answers the flips in time order, or an error per row in words. (Whether
+ * the last one ends at the recorded result is final-score.ts's, loaded only when the flips are sent.)
  */
 export function validateCapFlips(rows: readonly CapFlipRow[], durationMinutes: number): CapFlipCheck {
   const errors: CapFlipRowErrors[] = rows.map(() => ({}));
@@ -123,7 +125,7 @@ export function validateCapFlips(rows: readonly CapFlipRow[], durationMinutes: n
   const flips = read
     .map((r) => ({ at: r.at ?? 0, side: r.side ?? 'Allies', new_score: r.score }))
     .sort((a, b) => a.at - b.at);
-  return { ok: true, flips };
+  return { ok: true, flips, last: timed.at(-1)?.index ?? -1 };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
+import { MATCH_RESULTS } from './match-constants.ts';
 
 /** POST /v3/series/{series}/matches/{matchId} */
 export const matchActionInputSchema = z.object({ action: z.enum(['approve', 'dispute']) });
@@ -48,15 +49,39 @@ export const layoutInputSchema = z.object({
   layout: z.array(layoutEntrySchema).max(25, 'must have at most 25 entries'),
 });
 
-/** PATCH .../matches/{matchId}: stream links by streamer name (the whole map is replaced). */
-export const streamsInputSchema = z.object({
-  streams: z
-    .record(
-      plainText().trim().min(1, 'stream names must not be empty').max(64, 'stream names must be at most 64 characters'),
-      z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }),
-    )
-    .refine((value) => Object.keys(value).length <= 20, 'must have at most 20 streams'),
+/** Stream links by streamer name (the whole map is replaced). */
+const streamsSchema = z
+  .record(
+    plainText().trim().min(1, 'stream names must not be empty').max(64, 'stream names must be at most 64 characters'),
+    z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }),
+  )
+  .refine((value) => Object.keys(value).length <= 20, 'must have at most 20 streams');
+
+/** PATCH .../matches/{matchId} as the streams editor sends it. */
+export const streamsInputSchema = z.object({ streams: streamsSchema });
+
+/** The earliest date a match may be corrected to (Hell Let Loose's first public release was in 2019). */
+const EARLIEST_MATCH = Date.UTC(2019, 0, 1);
+
+/**
+ * PATCH .../matches/{matchId}: a correction of the report and/or its stream links, each field optional (the server
+ * asks for at least one). `date` when it was played; `winner` (a tag of one of its two teams: naming the loser swaps
+ * them), `result` (winner first) and `victor_side` (the side the winner played) make its result.
+ */
+export const matchPatchInputSchema = z.object({
+  streams: streamsSchema.optional(),
+  date: z.iso
+    .datetime({ offset: true, message: 'must be a date and time such as 2026-03-01T18:00:00Z' })
+    .transform((text) => new Date(text))
+    .refine((date) => date.getTime() >= EARLIEST_MATCH, 'must be in 2019 or later')
+    .optional(),
+  winner: plainText().trim().min(1, 'must not be empty').max(32, 'must be at most 32 characters').optional(),
+  result: z.enum(MATCH_RESULTS, { message: 'must be 5-0, 4-1 or 3-2' }).optional(),
+  victor_side: z.enum(['Allies', 'Axis'], { message: 'must be Allies or Axis' }).optional(),
 });
+export type MatchPatchInput = z.output<typeof matchPatchInputSchema>;
+/** The correction part of a PATCH (what services/match-corrections.ts applies). */
+export type MatchCorrection = Omit<MatchPatchInput, 'streams'>;
 
 /** The answer to approve and dispute. */
 export const matchActionResultSchema = z.object({ match_id: z.number(), calculation_status: z.string() });

@@ -52,6 +52,15 @@ const pendingMatch = (server: TestServer, w: World) =>
     submittedBy: w.teams.B.id,
     status: 'pending',
   });
+/** Approved by the opponent and waiting for the rating worker (never notified here: it stays queued). */
+const approvedMatch = (server: TestServer, w: World) =>
+  insertMatch(server.db, {
+    seriesId: w.seriesId,
+    winner: w.teams.A,
+    loser: w.teams.B,
+    submittedBy: w.teams.B.id,
+    status: 'queued',
+  });
 async function request(server: TestServer, w: World): Promise<number> {
   const row = await server.db
     .insertInto('team_registration_requests')
@@ -276,7 +285,8 @@ const rows: Row[] = [
     call: async (w, { server }) => ({
       method: 'PUT',
       path: `/v3/series/S1/matches/${await pendingMatch(server, w)}/cap_flips`,
-      json: { cap_flips: [{ at: 120, side: 'Axis', new_score: '2-3' }] },
+      // The match was won 3-2 by its Allies: the last flip leaves 3-2.
+      json: { cap_flips: [{ at: 120, side: 'Allies', new_score: '3-2' }] },
     }),
   },
   {
@@ -298,11 +308,37 @@ const rows: Row[] = [
     }),
   },
   {
-    name: 'DELETE /v3/series/{s}/matches/{id}',
+    name: 'PATCH .../matches/{id} correction of a pending match',
+    expected: allow(204, teamsOfMatch),
+    call: async (w, { server }) => ({
+      method: 'PATCH',
+      path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+      json: { date: '2026-03-01T17:00:00Z', winner: w.teams.B.tag },
+    }),
+  },
+  {
+    name: 'PATCH .../matches/{id} correction of an approved match',
     expected: allow(204, ['admin']),
+    call: async (w, { server }) => ({
+      method: 'PATCH',
+      path: `/v3/series/S1/matches/${await approvedMatch(server, w)}`,
+      json: { result: '5-0' },
+    }),
+  },
+  {
+    name: 'DELETE /v3/series/{s}/matches/{id} pending',
+    expected: allow(204, teamsOfMatch),
     call: async (w, { server }) => ({
       method: 'DELETE',
       path: `/v3/series/S1/matches/${await pendingMatch(server, w)}`,
+    }),
+  },
+  {
+    name: 'DELETE /v3/series/{s}/matches/{id} approved',
+    expected: allow(204, ['admin']),
+    call: async (w, { server }) => ({
+      method: 'DELETE',
+      path: `/v3/series/S1/matches/${await approvedMatch(server, w)}`,
     }),
   },
   {

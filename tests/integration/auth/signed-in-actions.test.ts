@@ -125,9 +125,10 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
     expect(
       (
         await call(managerB, 'PUT', `${base}/cap_flips`, {
+          // Given out of order; the last in time leaves the recorded result (A won 3-2 as Allies).
           cap_flips: [
-            { at: 300, side: 'Axis', new_score: '2-3' },
-            { at: 60, side: 'Allies', new_score: '3-2' },
+            { at: 300, side: 'Allies', new_score: '3-2' },
+            { at: 60, side: 'Axis', new_score: '2-3' },
           ],
         })
       ).status,
@@ -138,8 +139,8 @@ describe.each(engines)('signed-in actions: states, side effects and bad input on
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(flips.cap_flips).toEqual([
-      { at: 60, side: 'Allies', new_score: '3-2' },
-      { at: 300, side: 'Axis', new_score: '2-3' },
+      { at: 60, side: 'Axis', new_score: '2-3' },
+      { at: 300, side: 'Allies', new_score: '3-2' },
     ]);
   });
 

@@ -82,6 +82,7 @@ describe.each(engines)('control characters in input on %s', (engine) => {
         'streams.caster\uFFFD',
       ],
       ['PATCH', `${s}/matches/${match}`, { streams: { caster: 'https://twitch.tv/\u0000' } }, 'streams.caster'],
+      ['PATCH', `${s}/matches/${match}`, { winner: 'ALPHA\u0000' }, 'winner'],
       ['PUT', `${s}/matches/${match}/tournament`, { tournament: 'CUP\u0000' }, 'tournament'],
       [
         'PUT',

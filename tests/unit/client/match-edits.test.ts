@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allTasks, cleanStores, type MapStore } from 'nanostores';
 import { ApiError, type ApiClient } from '#lib/client/api.ts';
-import { editFailure, layoutEditor, savedWords, sectorPlace, tournamentEditor } from '#lib/client/match-edits.ts';
+import { $correctedResult, editFailure, layoutEditor, savedWords, sectorPlace } from '#lib/client/match-edits.ts';
+import { tournamentEditor } from '#lib/client/match-edit-tournament.ts';
+import { capFlipsContradictResult } from '#lib/matches/final-score.ts';
 import { capFlipsEditor, sectorTaken } from '#lib/client/match-edit-cap-flips.ts';
 import { checkStreams, streamsEditor } from '#lib/client/match-edit-streams.ts';
 
@@ -127,7 +129,7 @@ describe('match edits', () => {
 
   it('sends nothing for inconsistent cap flips and saves consistent ones in time order', async () => {
     const { client, calls } = fakeClient();
-    const editor = keep(capFlipsEditor(ref, [], 40, client));
+    const editor = keep(capFlipsEditor(ref, [], 40, { result: '3-2', victorSide: 'Axis' }, client));
     editor.set([
       { time: '20:00', side: 'Axis', score: '2-3' },
       { time: '10:00', side: 'Allies', score: '4-1' },
@@ -153,6 +155,35 @@ describe('match edits', () => {
       },
     ]);
     expect(editor.$state.get().value.map((r) => r.time)).toEqual(['10:00', '20:00']);
+  });
+
+  it('sends nothing when the last cap flip contradicts the recorded result, and says so next to its score', async () => {
+    const { client, calls } = fakeClient();
+    const editor = keep(capFlipsEditor(ref, [], 40, { result: '4-1', victorSide: 'Allies' }, client));
+    editor.set([
+      { time: '20:00', side: 'Axis', score: '2-3' },
+      { time: '10:00', side: 'Allies', score: '3-2' },
+    ]);
+    expect(await editor.submit()).toEqual({ ok: false });
+    expect(calls).toEqual([]);
+    expect(editor.$state.get().errors).toEqual([{ score: capFlipsContradictResult('2-3', '4-1') }, {}]);
+    // A result corrected on the page since (the correction form) is the one the flips must end at.
+    $correctedResult.set({ result: '3-2', victorSide: 'Axis' });
+    try {
+      expect((await editor.submit()).ok).toBe(true);
+    } finally {
+      $correctedResult.set(null);
+    }
+    // No flips contradict nothing: clearing them is always allowed.
+    editor.set([]);
+    expect((await editor.submit()).ok).toBe(true);
+    expect(calls.map((c) => c.body)).toEqual([
+      [
+        { at: 600, side: 'Allies', new_score: '3-2' },
+        { at: 1200, side: 'Axis', new_score: '2-3' },
+      ],
+      [],
+    ]);
   });
 
   it('sends the layout as one strongpoint (or null) per sector, and an empty list when none is chosen', async () => {

@@ -58,8 +58,10 @@ describe('validateCapFlips', () => {
         { at: 730, side: 'Axis', new_score: '2-3' },
         { at: 1800, side: 'Allies', new_score: '3-2' },
       ],
+      // The row of the last flip in time: the first typed.
+      last: 0,
     });
-    expect(validateCapFlips([], 45)).toEqual({ ok: true, flips: [] });
+    expect(validateCapFlips([], 45)).toEqual({ ok: true, flips: [], last: -1 });
   });
 
   it('refuses times outside the match or unreadable, with the allowed span in words', () => {

@@ -1,4 +1,5 @@
 import { matchUpdateFailed } from '#lib/matches/match-edits.ts';
+import { capFlipsContradictResult } from '#lib/matches/final-score.ts';
 import { coded } from './message-codes.ts';
 
 /**
@@ -71,6 +72,15 @@ export const messages = coded({
   matchNotOpponent: 'Only the opposing team (or an admin) can do this',
   matchDisputedAdminOnly: 'Only an admin can approve a disputed match',
   matchTeamsOnly: "Only the match's teams (or an admin) can change it",
+  matchApprovedAdminOnly: (id: number, status: string) =>
+    `Match ${id} is already approved (${status}): only an admin can correct or delete it now; ask an admin`,
+  matchCorrectionWinner: (winner: string, loser: string) => `must be one of the match's teams, ${winner} or ${loser}`,
+  matchCorrectionEmpty: "Give at least one of 'date', 'winner', 'result', 'victor_side' or 'streams'",
+  matchCorrectionContradictsCapFlips: (final: string, expected: string) =>
+    `The match's cap flips end at ${final} (Allies-Axis), which the corrected result (${expected}) contradicts: ` +
+    `correct or clear the cap flips first`,
+  /** Shown by the cap flips editor too (islands import it from #lib/matches/final-score.ts, which they may reach). */
+  capFlipsContradictResult,
   /** Shown by the match edits island for a refusal other than a bad field (spec section 8); islands import it from
    * #lib/matches/match-edits.ts, which they may reach. */
   matchUpdateFailed,

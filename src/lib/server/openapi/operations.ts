@@ -5,7 +5,7 @@ import {
   matchActionInputSchema,
   matchActionResultSchema,
   matchTournamentInputSchema,
-  streamsInputSchema,
+  matchPatchInputSchema,
 } from '#lib/schemas/match-input.ts';
 import {
   createTeamInputSchema,
@@ -104,21 +104,32 @@ export const operations: Operation[] = [
     method: 'patch',
     path: '/v3/series/{series}/matches/{matchId}',
     group: 'Matches',
-    summary: "Sets a match's streams",
-    access: 'either team or an admin',
+    summary:
+      "Corrects a match's date and result (winner, result, victor_side; a posted match's series is replayed) and/or sets its streams",
+    access:
+      'corrections: an admin at any time, either team while the match is not approved (pending, disputed); streams: either team or an admin',
     parameters: [series, matchId],
-    body: streamsInputSchema,
+    body: matchPatchInputSchema,
     response: null,
     errors: [401, 403, 404],
+    errorText: {
+      400: 'Nothing to change (code: MatchCorrectionEmpty), a winner that is not one of its teams (InvalidField), a date in the future (DateInFuture), a result its cap flips contradict (CapFlipsContradictResult)',
+      403: 'The caller acts for neither team (MatchTeamsOnly), or the match is approved and the caller is no admin (MatchApprovedAdminOnly)',
+    },
   },
-  adminCall({
+  {
     method: 'delete',
     path: '/v3/series/{series}/matches/{matchId}',
     group: 'Matches',
-    summary: 'Deletes a match (its series is recomputed)',
+    summary: 'Deletes a match (a posted match replays its series)',
+    access: 'an admin at any time, either team while the match is not approved (pending, disputed)',
     parameters: [series, matchId],
     response: null,
-  }),
+    errors: [401, 403, 404],
+    errorText: {
+      403: 'The caller acts for neither team (MatchTeamsOnly), or the match is approved and the caller is no admin (MatchApprovedAdminOnly)',
+    },
+  },
   adminCall({
     method: 'put',
     path: '/v3/series/{series}/matches/{matchId}/tournament',
@@ -138,6 +149,9 @@ export const operations: Operation[] = [
     body: capFlipsInputSchema,
     response: null,
     errors: [401, 403, 404],
+    errorText: {
+      400: 'A flip out of bounds (InvalidField), or the last flip does not end at the recorded result (CapFlipsContradictResult)',
+    },
   },
   {
     method: 'put',

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
-import type { CalculationStatus, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
+import type { CalculationStatus, MatchRow, MatchUpdate, Side } from '#lib/server/db/tables/matches.ts';
 
 /**
  * The match with this id in the series with this tag (case-insensitive), in one round trip: `series` is false when
@@ -97,4 +97,30 @@ export async function updateMatchColumns(db: DB, matchId: number, values: MatchU
 /** Deletes a match (its player statistics and rating history go with it). */
 export async function deleteMatchRow(db: DB, matchId: number): Promise<void> {
   await db.deleteFrom('matches').where('id', '=', matchId).execute();
+}
+
+/** The match row, locked until the end of the transaction (FOR UPDATE): a decision on it waits until then. */
+export function lockMatchRow(db: DB, matchId: number): Promise<MatchRow | undefined> {
+  return db.selectFrom('matches').selectAll().where('id', '=', matchId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Sets the team of each of the match's player lines from its side: the `victorSide` players played for the winner,
+ * the others for the loser (a line without a side keeps no team), as a report does (ingestion/rows.ts).
+ */
+export async function assignPlayerTeams(
+  db: DB,
+  matchId: number,
+  victorSide: Side,
+  teams: { winnerId: number | null; loserId: number | null },
+): Promise<void> {
+  await db
+    .updateTable('player_match_stats')
+    .set({
+      // Parameters of a CASE get no type from the column: cast to it.
+      team_id: sql<number | null>`case when side = ${victorSide} then ${teams.winnerId}::int
+        when side is not null then ${teams.loserId}::int end`,
+    })
+    .where('match_id', '=', matchId)
+    .execute();
 }

@@ -6,6 +6,8 @@ import { forbidden, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { findMatchInSeriesByTag } from '#lib/server/repositories/match-admin.ts';
 import { idOf } from '#lib/schemas/id.ts';
+import { NOT_APPROVED_STATUSES } from '#lib/matches/match-edits.ts';
+import { calculationStatusLabel } from '#lib/format/status.ts';
 
 /** The match `matchId` of the series; 401 for an anonymous caller first, then 404 for an unknown series or match. */
 export async function loadMatchForChange(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<MatchRow> {
@@ -38,4 +40,14 @@ export function actsForAny(actor: Actor, teamIds: readonly (number | null)[]): b
 export function requireMatchTeam(actor: Actor, match: MatchRow): void {
   if (isAdmin(actor)) return;
   if (!actsForAny(actor, [match.winner_team_id, match.loser_team_id])) throw forbidden(messages.matchTeamsOnly);
+}
+
+/**
+ * 403 unless the actor may correct or delete the match: an admin at any time; the reporting or the opposing team
+ * (its manager or API key) while the match is not approved (NOT_APPROVED_STATUSES: pending, disputed).
+ */
+export function requireMatchCorrectable(actor: Actor, match: MatchRow): void {
+  requireMatchTeam(actor, match);
+  if (isAdmin(actor) || NOT_APPROVED_STATUSES.includes(match.calculation_status)) return;
+  throw forbidden(messages.matchApprovedAdminOnly(match.id, calculationStatusLabel(match.calculation_status)));
 }

@@ -3,16 +3,18 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchRow, MatchUpdate } from '#lib/server/db/tables/matches.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { MatchAction, MatchActionResult } from '#lib/schemas/match-input.ts';
-import { requireAdmin, requireSignedIn } from '#lib/server/auth/guards.ts';
-import { conflict, forbidden } from '#lib/server/core/errors.ts';
+import { requireSignedIn } from '#lib/server/auth/guards.ts';
+import { conflict, forbidden, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import {
   changeMatchInSeriesIf,
   deleteMatchRow,
+  lockMatchRow,
   updateMatchInStatusAudited,
 } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
-import { actsForAny, loadMatchForChange, opposingTeamIds } from './match-access.ts';
+import { actsForAny, loadMatchForChange, opposingTeamIds, requireMatchCorrectable } from './match-access.ts';
+import { replaysSeries } from './match-corrections.ts';
 import { idOf } from '#lib/schemas/id.ts';
 import { notifyQueued, notifySeriesChanged } from './rating-queue.ts';
 import { urgently } from '#lib/server/db/priority.ts';
@@ -154,17 +156,25 @@ async function approveInOneStatement(
   return match;
 }
 
-/** Deletes a match (admin), e.g. a disputed report that was wrong. */
+/**
+ * Deletes a match (requireMatchCorrectable: an admin at any time, either team while it is not approved), e.g. a
+ * wrong report. After any rating pass of its series, with the match row locked (an approval waits and then finds no
+ * match); a posted or skipped match replays its series without it.
+ */
 export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, matchId: string): Promise<void> {
-  requireAdmin(actor);
-  const match = await loadMatchForChange(db, actor, seriesTag, matchId);
-  const rated = match.calculation_status === 'posted';
-  await db.transaction().execute(async (trx) => {
+  const found = await loadMatchForChange(db, actor, seriesTag, matchId);
+  requireMatchCorrectable(actor, found);
+  const rated = await db.transaction().execute(async (trx) => {
     // After a rating pass in progress (it holds the series row), never under it: the pass writes rating history for
     // the matches it read, unchecked by a foreign key (migration 0015), so the match must not vanish meanwhile; and a
     // recompute would clear the mark below unseen.
-    await lockSeries(trx, match.series_id);
-    if (rated) {
+    await lockSeries(trx, found.series_id);
+    const match = await lockMatchRow(trx, found.id);
+    if (!match) throw notFound(messages.matchNotFound(matchId));
+    // Its status may have moved since it was read (approved meanwhile: a manager may no longer delete it).
+    requireMatchCorrectable(actor, match);
+    const replays = replaysSeries(match.calculation_status);
+    if (replays) {
       // Every later rating of the series moved: marked in the same transaction, so that a process stopped before the
       // recompute below has run leaves the mark, and the next start recomputes (rating-queue.ts resumeRatingWork).
       await setRatingsStale(trx, match.series_id, true);
@@ -185,7 +195,8 @@ export async function deleteMatch(db: DB, actor: Actor, seriesTag: string, match
       },
       null,
     );
+    return replays;
   });
   // A rated match moved every later rating of its series: replay the series without it.
-  if (rated) notifySeriesChanged(db, match.series_id);
+  if (rated) notifySeriesChanged(db, found.series_id);
 }

@@ -5,6 +5,7 @@ import type { LayoutEntry } from '#lib/schemas/match-input.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { json } from '#lib/server/db/json.ts';
+import { finalScoreContradiction } from '#lib/matches/final-score.ts';
 import { updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { loadMatchForChange, requireMatchTeam } from './match-access.ts';
 import { audit } from './audit.ts';
@@ -54,14 +55,22 @@ export function setMatchTournament(db: DB, actor: Actor, where: Where, tag: stri
   });
 }
 
-/** Replaces the match's cap flips (sorted by time). */
+/**
+ * Replaces the match's cap flips (sorted by time); 400 `CapFlipsContradictResult` when the last one's score is not
+ * the score the recorded result ends the match at (an empty list clears them).
+ */
 export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: CapFlip[]): Promise<void> {
   const sorted = [...capFlips].sort((a, b) => a.at - b.at);
-  return editMatch(db, actor, where, 'match.cap_flips', async (match) => ({
-    values: { cap_flips: json(sorted) },
-    before: { cap_flips: match.cap_flips },
-    after: { cap_flips: sorted },
-  }));
+  return editMatch(db, actor, where, 'match.cap_flips', async (match) => {
+    const contradiction = finalScoreContradiction(sorted, { result: match.result, victorSide: match.victor_side });
+    if (contradiction)
+      throw badRequest(messages.capFlipsContradictResult(contradiction.final, contradiction.expected.join(' or ')));
+    return {
+      values: { cap_flips: json(sorted) },
+      before: { cap_flips: match.cap_flips },
+      after: { cap_flips: sorted },
+    };
+  });
 }
 
 /** Replaces the match's map layout (matches.map_layout). */
