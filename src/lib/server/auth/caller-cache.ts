@@ -5,7 +5,7 @@ import type { Actor } from './actor.ts';
 /*
  * Who is behind a session or a team API key, kept in memory by the hash of the secret (db/kept-reads.ts): every
  * signed-in request and every report by key looked it up first, and under a crowd that round trip waited for a turn
- * of the busy event loop (bench:load: 20 ms p50, 74 ms p99, before a report's own work). A kept caller must never
+ * of the busy event loop before a report's own work began (bench:load measures it). A kept caller must never
  * outlive a change of what the look-up read (a key revoked, a session ended, a role or a managed team taken away, a
  * team renamed or deleted): every kept caller is dropped when this process writes those tables (group 'callers') or
  * a change is announced, and each one after CALLER_MAX_AGE_MS or when its session expires, whichever comes first. An

@@ -146,7 +146,7 @@ type PoolClient = import('pg').PoolClient;
  * db/outage.ts answers as 503 with Retry-After; `acquireMs` 0: no limit. Waiters queue here, not in pg's pool, so
  * that urgent work (db/priority.ts) is served first, and the last `reserve` connections of the pool go to urgent work
  * only: under a crowd every connection is held by a read most of the time, and a write that waited for one to come
- * back waited a turn of the busy event loop for each of its statements' connections (bench:load: 35-50 ms p50).
+ * back waited a turn of the busy event loop for each of its statements' connections (bench:load).
  */
 function stallAware(pool: Pool, acquireMs: number, reserve: number): PostgresPool & { connect(): Promise<PoolClient> } {
   let lastProgress = Date.now();

@@ -2,8 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import type { DB } from './index.ts';
 
 /*
- * Under a crowd every round trip to PostgreSQL waits for a turn of the busy event loop (bench:load: 14 ms p50, 50 ms
- * p99), so a write transaction of four (begin, two statements, commit) took four turns. Sent together in pipeline
+ * Under a crowd every round trip to PostgreSQL waits for a turn of the busy event loop (bench:load), so a write transaction of four (begin, two statements, commit) took four turns. Sent together in pipeline
  * mode it takes one: PostgreSQL runs the statements in order, each with its own snapshot as usual; once one fails,
  * those behind it fail as well (the transaction is aborted) and the commit rolls back.
  */

@@ -16,11 +16,10 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|
 // Below this a compressed body saves less than its framing costs.
 const MIN_BYTES = 1024;
 // Brotli's default (11) spends tens of milliseconds per page. Only pages rendered for one visitor pass here (a cached
-// page is compressed once, at 11, page-door.ts): on a 94 KB team page quality 4 takes 1.2 ms against 2.1 ms for 5
-// (and 1.2 ms for gzip's default), for a body 7% larger (16.0 KB against 15.0 KB).
+// page is compressed once, at 11, page-door.ts): quality 4 costs about what gzip's default does and much less than 5,
+// for a body a few per cent larger (bench:page-cpu).
 const BROTLI_QUALITY = 4;
-// zstd's default level: on the 80 KB match page 0.4 ms against 1.1 ms for brotli 4, for a body 5% larger (16.3 KB
-// against 15.5 KB); browsers that name zstd (Chromium, Firefox) get it, the others brotli. Node < 23.8 has no zstd.
+// zstd's default level: faster than brotli 4 on a page for a body a few per cent larger (bench:page-cpu); browsers that name zstd (Chromium, Firefox) get it, the others brotli. Node < 23.8 has no zstd.
 const ZSTD_LEVEL = 3;
 const HAS_ZSTD = typeof zlib.zstdCompressSync === 'function';
 // A body still growing past this is compressed as it streams rather than held whole (compressResponse).

@@ -3,10 +3,10 @@ import type { Encoding } from './compression.ts';
 
 /*
  * Encodings of the answers the site server keeps (cached pages and public reads, page-door.ts). Brotli at its best
- * costs 20–55 ms of the thread that calls it for a 20–60 KB page; quality 5 costs 0.4–0.8 ms for a body 5–10% larger.
- * A crowd after a match asks for pages that every report or approval re-renders (several times a second each): at
- * the best quality on the event loop, a run of bench:load whose readers asked for brotli as browsers do served the
- * home page at 333 req/s with a p99 of 409 ms. So a kept answer is compressed quickly when first asked for, and
+ * costs tens of milliseconds of the thread that calls it for a page; quality 5 costs well under one for a body a few
+ * per cent larger. A crowd after a match asks for pages that every report or approval re-renders (several times a
+ * second each): at the best quality on the event loop, bench:load's readers (asking for brotli as browsers do) waited
+ * for those compressions. So a kept answer is compressed quickly when first asked for, and
  * only one that lasts is compressed again at the best quality, on the thread pool.
  */
 

@@ -9,7 +9,7 @@ export const KEY_USE_RECORDED_EVERY_MS = 60_000;
 /**
  * The team whose API key hashes to `keyHash`, or undefined. Records the key's last use when the recorded one is older
  * than KEY_USE_RECORDED_EVERY_MS: a write on every request made each one wait for its own commit to be flushed and
- * a team's reports wait for each other's lock on the key's row (bench:load: p99 130 ms for this look-up). One
+ * a team's reports wait for each other's lock on the key's row (bench:load showed it in this look-up's p99). One
  * statement: every request with a key runs it before anything else, and under a crowd each round trip waits for a
  * turn of the event loop.
  */

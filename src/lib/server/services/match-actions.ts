@@ -66,8 +66,8 @@ export function approvableBy(actor: Actor): RawBuilder<boolean> {
 
 /**
  * Approves or disputes a reported match (see nextStatus); a queued match is handed to the rating queue. An approval
- * is ONE statement (under a crowd each round trip waits for a turn of the busy event loop: the read before the change
- * took 19-36 ms p50 and 73-127 ms p99 in bench:load): the match is changed with its audit entry when approvableBy
+ * is ONE statement (under a crowd each round trip waits for a turn of the busy event loop, and the read before the
+ * change was a large part of an approval's time in bench:load): the match is changed with its audit entry when approvableBy
  * holds and its status has not moved meanwhile, and the match as it was comes back, for nextStatus to name the
  * refusal when it did not change. A match not found is looked up again for its 404. A dispute is two statements on
  * one pooled connection: the read, then the change and its webhook event in a transaction.

@@ -4,8 +4,8 @@ import { findReportContext, type ReportContext } from '#lib/server/repositories/
 
 /*
  * A report's look-ups (its two teams by tag, its tournament, the series it goes to) kept in memory (db/kept-reads.ts):
- * under a crowd the round trip waited for turns of the busy event loop (bench:load: 32 ms p50, 109 ms p99, a third of
- * a report's time at the server). Each part is kept on its own (a team by its tag, a tournament by its tag, the
+ * under a crowd the round trip waited for turns of the busy event loop, a large part of a report's time at the server
+ * (bench:load). Each part is kept on its own (a team by its tag, a tournament by its tag, the
  * series), since a team reports against ever new opponents. Dropped when this process writes the teams, their old
  * tags, the tournaments or the series (group 'reports') or a change is announced, and after
  * REPORT_CONTEXT_MAX_AGE_MS whatever happens.

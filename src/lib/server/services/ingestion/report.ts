@@ -28,9 +28,9 @@ import { transactionInOneTrip } from '#lib/server/db/one-trip.ts';
  * Report transactions of one process running at once: reports of different games run side by side (their locks are
  * per game), and a burst waits in this process without holding every pooled connection (ten, and six more for writes
  * only: db/index.ts). A transaction is one round trip (db/one-trip.ts), which waits for a turn of a busy event loop.
- * bench:load sends its 15 reports a second in bursts: when a transaction took four round trips, at 8 at once the
- * second half of a burst waited for a turn (p90 60 ms, p99 105 ms); at 12 the wait was mostly gone while, with every
- * one of a burst waiting on one game's lock, four connections stay free for reads.
+ * bench:load sends its reports in bursts: with fewer at once the second half of a burst waited for a turn; at 12 the
+ * wait was mostly gone while, with every one of a burst waiting on one game's lock, four connections stay free for
+ * reads.
  */
 const REPORTS_AT_ONCE = 12;
 

@@ -37,11 +37,11 @@ export const GAME_TYPES: readonly MatchType[] = ['competitive', 'event', 'friend
 const PERCENTILE_WRITES = 5000;
 
 /**
- * Players aggregated, scored and made into rows between turns of the event loop: a series of 20,000 players held it
- * for 134-190 ms in one stretch (bench:skills), during which no request was answered. A slice of 2,500 players takes
- * about as long as adding up one chunk of 5,000 lines (20 ms), and the lines are not sliced further: each pause waits
- * a turn of a loaded event loop (11 ms p50 in bench:load). Slices of 1,000 lines made the longest stall 20-40 ms
- * instead of 35-52, and would make the refresh of a 200,000-line season wait about 2 s longer under load.
+ * Players aggregated, scored and made into rows between turns of the event loop: a large series held it in one
+ * stretch long enough to be felt by every request (bench:skills). A slice of 2,500 players takes about as long as
+ * adding up one chunk of 5,000 lines, and the lines are not sliced further: each pause waits a turn of a loaded event
+ * loop (bench:load), so smaller slices shorten the longest stall a little and make a large season's refresh wait
+ * much longer under load.
  */
 const SCORING_SLICE = 2500;
 
