@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '#tests/helpers/database.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
-import { createSeries } from '#lib/server/services/series.ts';
+import type { TestServer } from '#tests/helpers/server.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
 import { makeLog, reportForm } from '#tests/integration/ingestion/fixtures.ts';
 import { insertMatch, insertPlayedFor, insertPlayer } from './helpers.ts';
-import { ACTORS, allow, makeWorld, type ActorName, type World } from './matrix-world.ts';
+import { ACTORS, allow, makeWorld, startMatrixServer, type ActorName, type World } from './matrix-world.ts';
 
 interface Call {
   method: string;
@@ -391,9 +390,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   let seriesId: number;
   const prefix = engine === 'pglite' ? 'L' : 'P';
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
-    seriesId = (await server.db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow()).id;
+    ({ server, seriesId } = await startMatrixServer(engine));
   });
   afterAll(async () => {
     await ratingQueueIdle(server.db);

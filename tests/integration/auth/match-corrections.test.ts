@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '#tests/helpers/database.ts';
-import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
-import { createSeries } from '#lib/server/services/series.ts';
+import type { TestServer } from '#tests/helpers/server.ts';
 import { makeLog, reportForm, seedTeams } from '#tests/integration/ingestion/fixtures.ts';
 import type { CalculationStatus } from '#lib/server/db/tables/matches.ts';
 import { insertMatch, insertPlayedFor, insertPlayer, sessionFor } from './helpers.ts';
-import { makeWorld, type World } from './matrix-world.ts';
+import { makeWorld, startMatrixServer, type World } from './matrix-world.ts';
 
 /*
  * A wrong report fixed on the site (issue 37): the managers of either team correct a match's date and result or
@@ -27,9 +26,7 @@ describe.each(engines)('match corrections and deletions on %s', (engine) => {
   let seriesId: number;
   const prefix = engine === 'pglite' ? 'L' : 'P';
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
-    seriesId = (await server.db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow()).id;
+    ({ server, seriesId } = await startMatrixServer(engine));
   });
   afterAll(async () => {
     // Let a replay that is still running finish before the database goes away.

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
+import type { Engine } from '#lib/server/db/connect.ts';
+import { createSeries } from '#lib/server/services/series.ts';
+import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { apiKeyFor, insertTeam, sessionFor } from './helpers.ts';
 
 export const ACTORS = ['anonymous', 'user', 'managerA', 'managerC', 'admin', 'keyA', 'keyC'] as const;
@@ -57,4 +60,12 @@ export function allow(ok: number, allowed: readonly ActorName[]): Record<ActorNa
     ActorName,
     number
   >;
+}
+
+/** A test server of `engine` whose database has the current series S1 the worlds are made in, and its id. */
+export async function startMatrixServer(engine: Engine): Promise<{ server: TestServer; seriesId: number }> {
+  const server = await startTestServer(engine);
+  await createSeries(server.db, { tag: 'S1', name: 'Season 1', current: true });
+  const series = await server.db.selectFrom('series').select('id').where('tag', '=', 'S1').executeTakeFirstOrThrow();
+  return { server, seriesId: series.id };
 }
