@@ -27,7 +27,7 @@ for (const [beta, tau, gamma] of [
   [12, 0.05, 0.5],
 ] as const) {
   const env = createEnv({ beta, tau, gamma });
-  starts.push({ env, sector: true, thresholds: { t1: beta / 2, t2: (5 * beta) / 4 } });
+  starts.push({ env, model: 'sector', thresholds: { t1: beta / 2, t2: (5 * beta) / 4 } });
 }
 let best = fitModel(compiled, starts[0]!, { maxEvaluations: 2000 });
 for (const start of starts.slice(1)) {

@@ -1,9 +1,10 @@
 /** What the ratings methodology page (/statistics/ratings) shows, and its calculator query. */
 import { z } from 'zod';
+import type { RatingModel } from '#lib/domain/rating/models.ts';
 
 /** The rating parameters a series uses now. */
 export interface RatingParameters {
-  model: 'sector' | 'trueskill';
+  model: RatingModel;
   mu: number;
   sigma: number;
   beta: number;

@@ -7,13 +7,13 @@ import { fitModel } from '#lib/domain/rating/model-fit.ts';
 import { replayRatings } from '#lib/domain/rating/replay.ts';
 import { simulateSeason } from '#lib/domain/rating/season.ts';
 
-const CLASSIC: ModelParams = { env: DEFAULT_ENV, sector: false, thresholds: { t1: 0, t2: 0 } };
+const CLASSIC: ModelParams = { env: DEFAULT_ENV, model: 'trueskill', thresholds: { t1: 0, t2: 0 } };
 const drifting = simulateSeason({ seed: 8, teams: 16, matches: 500, days: 150, drift: 2 });
 const compiled = compileMatches(drifting.matches);
 
 describe('runModel', () => {
   it('predicts exactly what replayRatings stores, for both models', () => {
-    for (const params of [DEFAULT_MODEL, { ...DEFAULT_MODEL, sector: false }]) {
+    for (const params of [DEFAULT_MODEL, { ...DEFAULT_MODEL, model: 'trueskill' as const }]) {
       const stored = replayRatings(drifting.matches, replayParamsOf(params)).matches.map((m) => m.win_probability);
       expect([...modelForecasts(compiled, params)]).toEqual(stored);
     }
@@ -42,7 +42,7 @@ describe('refit', () => {
   it('adopts a candidate only when it predicts the held-out 30% better', () => {
     const decision = refit(compiled, CLASSIC);
     expect(decision).toMatchObject({ trainSize: 350, heldOutSize: 150, adopted: true });
-    expect(decision.candidate.sector).toBe(true);
+    expect(decision.candidate.model).toBe('sector');
     expect(decision.candidateLogLik).toBeGreaterThan(decision.currentLogLik);
     expect(decision.currentLogLik).toBe(runModel(compiled, CLASSIC, { from: 350 }).winLogLik);
     // Against parameters that already predict better, nothing changes.

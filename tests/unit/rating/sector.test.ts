@@ -81,7 +81,7 @@ describe('fitModel (thresholds)', () => {
     const env = createEnv({ tau: 0 });
     const { matches } = simulateMatches({ teams: 40, count: 4000, beta: env.beta, t1: 3, t2: 8, seed: 7 });
     const compiled = compileMatches(matches);
-    const start = { env, sector: true, thresholds: { t1: env.beta / 2, t2: env.beta } };
+    const start = { env, model: 'sector' as const, thresholds: { t1: env.beta / 2, t2: env.beta } };
     const fit = fitModel(compiled, start, { free: ['t1', 't2'] });
     const { t1, t2 } = fit.params.thresholds;
     expect(t1).toBeGreaterThan(3 * 0.75);

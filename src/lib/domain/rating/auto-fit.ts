@@ -8,6 +8,7 @@ import { createEnv } from './env.ts';
 import { runModel, type CompiledMatches, type ModelParams } from './engine.ts';
 import { fitModel, type FitParam } from './model-fit.ts';
 import { DEFAULT_PLAYERS } from './roster-model.ts';
+import { ratingModel } from './models.ts';
 
 /** When refits happen. */
 export const AUTO_FIT = Object.freeze({
@@ -25,7 +26,7 @@ export const AUTO_FIT = Object.freeze({
  */
 export const DEFAULT_MODEL: ModelParams = Object.freeze({
   env: createEnv({ mu: 25, sigma: 25 / 3, beta: 6.622, tau: 0.015, gamma: 0.298 }),
-  sector: true,
+  model: 'sector',
   thresholds: Object.freeze({ t1: 3.411, t2: 8.662 }),
 });
 
@@ -73,8 +74,10 @@ function sectorStart(params: ModelParams, free: readonly FitParam[]): ModelParam
     tau: free.includes('tau') ? Math.max(params.env.tau, 0.1) : 0,
     gamma: free.includes('gamma') ? Math.max(params.env.gamma, 0.05) : 0,
   });
-  const thresholds = params.sector ? params.thresholds : { t1: env.beta / 2, t2: (5 * env.beta) / 4 };
-  return { env, sector: true, thresholds };
+  const thresholds = ratingModel(params.model).margins
+    ? params.thresholds
+    : { t1: env.beta / 2, t2: (5 * env.beta) / 4 };
+  return { env, model: 'sector', thresholds };
 }
 
 /**
@@ -92,7 +95,7 @@ export function refit(c: CompiledMatches, current: ModelParams, options: RefitOp
   let best: { params: ModelParams; logLik: number } | null = null;
   for (const free of VARIANTS) {
     let fit: { params: ModelParams; logLikelihood: number } | null = null;
-    for (const start of current.sector ? [current] : [current, DEFAULT_MODEL]) {
+    for (const start of ratingModel(current.model).margins ? [current] : [current, DEFAULT_MODEL]) {
       const found = fitModel(c, sectorStart(start, free), { free, to: trainSize });
       if (fit === null || found.logLikelihood > fit.logLikelihood) fit = found;
     }

@@ -13,6 +13,7 @@ import type { RatedMatch, TeamKey } from './types.ts';
 import { KIND } from './kind.ts';
 import { compileLineups, runRosterModel } from './roster-model.ts';
 import type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
+import { ratingModel } from './models.ts';
 
 export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
 
@@ -22,7 +23,7 @@ export { KIND } from './kind.ts';
 export function replayParamsOf(p: ModelParams, rankedAfter?: number): ReplayParams {
   return {
     ...p.env,
-    model: p.sector ? 'sector' : 'trueskill',
+    model: p.model,
     thresholds: p.thresholds,
     ...(rankedAfter === undefined ? {} : { rankedAfter }),
   };
@@ -72,7 +73,8 @@ export function compileMatches(matches: readonly RatedMatch[]): CompiledMatches 
  */
 export function runModel(c: CompiledMatches, params: ModelParams, options: RunOptions = {}): RunTotals {
   if (params.players !== undefined) return runRosterModel(c, params, params.players, options).totals;
-  const { env, sector, thresholds } = params;
+  const { env, thresholds } = params;
+  const sector = ratingModel(params.model).margins;
   const from = options.from ?? 0;
   const to = Math.min(options.to ?? c.length, c.length);
   const count = c.teams.length;

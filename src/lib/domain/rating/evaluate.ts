@@ -14,6 +14,7 @@ import { dateMs } from './dynamics.ts';
 import { metricsForWinners } from './metrics.ts';
 import { fitModel } from './model-fit.ts';
 import type { RatedMatch } from './types.ts';
+import { ratingModel } from './models.ts';
 
 /**
  * The compared models: `rating` is the site's model with the parameters the automatic refit would choose from the
@@ -85,7 +86,7 @@ export interface Evaluation {
   readonly params: ModelParams;
 }
 
-const CLASSIC: ModelParams = { env: DEFAULT_ENV, sector: false, thresholds: { t1: 0, t2: 0 } };
+const CLASSIC: ModelParams = { env: DEFAULT_ENV, model: 'trueskill', thresholds: { t1: 0, t2: 0 } };
 
 /** Per-match winner probabilities of a parameter set (NaN for draws). */
 export function modelForecasts(c: CompiledMatches, params: ModelParams): Float64Array {
@@ -97,7 +98,9 @@ export function modelForecasts(c: CompiledMatches, params: ModelParams): Float64
 /** Describes parameters in words for the `tuned` column. */
 export function describeParams(p: ModelParams): string {
   const { beta, tau, gamma } = p.env;
-  const bands = p.sector ? `t1 ${p.thresholds.t1.toFixed(2)}, t2 ${p.thresholds.t2.toFixed(2)}, ` : '';
+  const bands = ratingModel(p.model).margins
+    ? `t1 ${p.thresholds.t1.toFixed(2)}, t2 ${p.thresholds.t2.toFixed(2)}, `
+    : '';
   const players = p.players ? `, players sigma ${p.players.sigma.toFixed(2)} tau ${p.players.tau.toFixed(3)}` : '';
   return `${bands}beta ${beta.toFixed(2)}, tau ${tau.toFixed(3)}, gamma ${gamma.toFixed(3)}${players}`;
 }

@@ -10,7 +10,9 @@ import { nelderMead } from './nelder-mead.ts';
 import { DEFAULT_PLAYERS } from './roster-model.ts';
 
 /** A parameter the fit may move. */
-export type FitParam = 'beta' | 't1' | 't2' | 'tau' | 'gamma' | 'playerSigma' | 'playerTau';
+import { ratingModel, type FitParam } from './models.ts';
+
+export type { FitParam } from './models.ts';
 
 /** Options of {@link fitModel}. */
 export interface FitOptions {
@@ -35,7 +37,7 @@ const FLOOR = 1e-4;
 
 /** The default free parameters of a model. */
 export function defaultFree(params: ModelParams): FitParam[] {
-  return params.sector ? ['beta', 't1', 't2', 'tau', 'gamma'] : ['beta', 'tau', 'gamma'];
+  return [...ratingModel(params.model).fitted];
 }
 
 function encode(params: ModelParams, free: readonly FitParam[]): number[] {
@@ -66,9 +68,9 @@ function decode(base: ModelParams, free: readonly FitParam[], x: readonly number
   const gap = value('t2');
   const thresholds = { t1, t2: gap === undefined ? base.thresholds.t2 : t1 + gap };
   const players = base.players ?? (free.includes('playerSigma') ? DEFAULT_PLAYERS : undefined);
-  if (players === undefined) return { env, sector: base.sector, thresholds };
+  if (players === undefined) return { env, model: base.model, thresholds };
   const sigma = value('playerSigma') ?? players.sigma;
-  return { env, sector: base.sector, thresholds, players: { sigma, tau: tiny(value('playerTau')) ?? players.tau } };
+  return { env, model: base.model, thresholds, players: { sigma, tau: tiny(value('playerTau')) ?? players.tau } };
 }
 
 /**

@@ -2,8 +2,9 @@
 import type { SectorThresholds } from './sector-score.ts';
 import type { MatchDate, TeamKey } from './types.ts';
 
-/** Which update rule a replay uses. */
-export type RatingModel = 'trueskill' | 'sector';
+import type { RatingModel } from './models.ts';
+
+export type { RatingModel } from './models.ts';
 
 /** Replay parameters; omitted values take the TrueSkill defaults (see env.ts). */
 export interface ReplayParams {

@@ -11,6 +11,7 @@ import type { HistoryPoint, MatchRatingChange, ReplayParams, ReplayResult, TeamR
 import { defaultSectorThresholds, updateSectorPair } from './sector-score.ts';
 import { predictWin } from './trueskill.ts';
 import type { MatchDate, RatedMatch, TeamKey } from './types.ts';
+import { ratingModel } from './models.ts';
 
 interface TeamState {
   mu: number;
@@ -40,7 +41,7 @@ export function replayRatings(
   initial?: ReadonlyMap<TeamKey, TeamRating>,
 ): ReplayResult {
   const env = createEnv(params);
-  const sector = params.model === 'sector';
+  const sector = ratingModel(params.model ?? 'trueskill').margins;
   const thresholds = params.thresholds ?? defaultSectorThresholds(env);
   const eps = drawMargin(env.drawProbability, env.beta);
   const states = new Map<TeamKey, TeamState>();

@@ -26,6 +26,7 @@ import type {
 export type { CompiledLineups, PlayerParams } from './run-types.ts';
 import { KIND } from './kind.ts';
 import type { PlayerKey, RatedMatch, TeamKey } from './types.ts';
+import { ratingModel } from './models.ts';
 
 /** The players' parameters the roster-aware model starts from before a series fits its own. */
 export const DEFAULT_PLAYERS: PlayerParams = Object.freeze({ sigma: 2, tau: 0.2 });
@@ -133,7 +134,8 @@ export function runRosterModel(
   options: RunOptions = {},
   initial?: RosterState,
 ): RosterRun {
-  const { env, sector, thresholds } = params;
+  const { env, thresholds } = params;
+  const sector = ratingModel(params.model).margins;
   const from = options.from ?? 0;
   const to = Math.min(options.to ?? c.length, c.length);
   const lineups = c.lineups ?? null;

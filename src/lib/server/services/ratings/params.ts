@@ -3,6 +3,7 @@ import { createEnv, defaultSectorThresholds, DEFAULT_MODEL, type TrueSkillEnv } 
 import { json } from '#lib/server/db/json.ts';
 import type { SeriesUpdate } from '#lib/server/db/tables/series.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
+import { asRatingModel, type RatingModel } from '#lib/domain/rating/models.ts';
 
 /** The sector thresholds stored on a series, or undefined when absent or malformed. */
 export function storedThresholds(series: Pick<SeriesRow, 'sector_thresholds'>): SectorThresholds | undefined {
@@ -31,14 +32,14 @@ export function seriesModel(series: SeriesRow): ModelParams {
   const env = seriesEnv(series);
   return {
     env,
-    sector: series.rating_model === 'sector',
+    model: asRatingModel(series.rating_model),
     thresholds: storedThresholds(series) ?? defaultSectorThresholds(env),
   };
 }
 
 /** The model parameters as stored in the fits history and the audit log. */
 export interface StoredModel {
-  model: 'sector' | 'trueskill';
+  model: RatingModel;
   beta: number;
   tau: number;
   gamma: number;
@@ -49,7 +50,7 @@ export interface StoredModel {
 /** {@link StoredModel} of model parameters. */
 export function storedModel(p: ModelParams): StoredModel {
   return {
-    model: p.sector ? 'sector' : 'trueskill',
+    model: p.model,
     beta: p.env.beta,
     tau: p.env.tau,
     gamma: p.env.gamma,
@@ -61,7 +62,7 @@ export function storedModel(p: ModelParams): StoredModel {
 /** The series columns that hold model parameters (the prior mu and sigma stay the series' own). */
 export function modelColumns(p: ModelParams): SeriesUpdate {
   return {
-    rating_model: p.sector ? 'sector' : 'trueskill',
+    rating_model: p.model,
     rating_beta: p.env.beta,
     rating_tau: p.env.tau,
     rating_gamma: p.env.gamma,
@@ -85,7 +86,7 @@ export function seriesReplayParams(series: SeriesRow): ReplayParams {
     tau: series.rating_tau,
     gamma: series.rating_gamma,
     drawProbability: series.rating_draw_probability,
-    model: series.rating_model === 'sector' ? 'sector' : 'trueskill',
+    model: asRatingModel(series.rating_model),
     ...(thresholds ? { thresholds } : {}),
     rankedAfter: series.ranked_after_matches,
   };
