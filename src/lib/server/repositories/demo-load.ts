@@ -301,6 +301,77 @@ export async function upsertSeenPlayers(
       times_seen = player_aliases.times_seen + excluded.times_seen`.execute(db);
 }
 
+/** The tables a load writes: their foreign keys are what an unchecked load checks at its end. */
+const LOADED_TABLES = [
+  'log_uploads',
+  'matches',
+  'player_match_stats',
+  'player_match_details',
+  'audit_log',
+  'player_aliases',
+];
+
+/**
+ * Starts a load without per-row triggers in the caller's transaction, when the database user may (a superuser:
+ * always on PGlite): the foreign keys' per-row checks cost most of a COPY of the lines (each row's check is a query
+ * of its own), and finishUncheckedLoad checks the same keys over the loaded tables at once. Returns whether it did;
+ * if not, the load runs checked, as any write does, and needs no finishing.
+ */
+export async function startUncheckedLoad(trx: DB): Promise<boolean> {
+  const { rows } = await sql<{ superuser: string }>`select current_setting('is_superuser') as superuser`.execute(trx);
+  if (rows[0]?.superuser !== 'on') return false;
+  // Local to the transaction: a failed load rolls the setting back with its rows.
+  await sql`set local session_replication_role = replica`.execute(trx);
+  return true;
+}
+
+/**
+ * What the matches' insert trigger does (migration 0018), for matches loaded without triggers: queues for rating
+ * those of `matchIds` that are queued, in id order (the order the trigger sees them when they are loaded by id).
+ */
+export async function queueLoadedMatches(trx: DB, matchIds: readonly number[]): Promise<void> {
+  if (matchIds.length === 0) return;
+  await sql`insert into rating_queue (series_id, match_id)
+    select series_id, id from matches where id = any(${[...matchIds]}::int[]) and calculation_status = 'queued'
+    order by id`.execute(trx);
+}
+
+/**
+ * Ends a load started by startUncheckedLoad: triggers fire again, and every foreign key of the loaded tables is
+ * checked over all their rows in one query (a row whose parent is missing throws, naming the key, and the caller's
+ * transaction rolls the load back).
+ */
+export async function finishUncheckedLoad(trx: DB): Promise<void> {
+  await sql`set local session_replication_role = origin`.execute(trx);
+  const { rows: keys } = await sql<{ name: string; child: string; parent: string; columns: string[]; refs: string[] }>`
+    select c.conname as name, cr.relname as child, pr.relname as parent,
+      array(select a.attname::text from unnest(c.conkey) with ordinality k(num, i)
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.num order by k.i) as columns,
+      array(select a.attname::text from unnest(c.confkey) with ordinality k(num, i)
+        join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.num order by k.i) as refs
+    from pg_constraint c
+    join pg_class cr on cr.oid = c.conrelid
+    join pg_class pr on pr.oid = c.confrelid
+    where c.contype = 'f' and cr.relnamespace = current_schema()::regnamespace and cr.relname = any(${LOADED_TABLES})
+    order by c.conname`.execute(trx);
+  if (keys.length === 0) return;
+  // A key with a null column references nothing (MATCH SIMPLE, the default).
+  const broken = keys.map(
+    (k) => sql<{ name: string }>`select ${k.name}::text as name where exists (
+      select 1 from ${sql.table(k.child)} c
+      where ${sql.join(
+        k.columns.map((col) => sql`c.${sql.ref(col)} is not null`),
+        sql` and `,
+      )}
+      and not exists (select 1 from ${sql.table(k.parent)} p where ${sql.join(
+        k.columns.map((col, i) => sql`p.${sql.ref(k.refs[i]!)} = c.${sql.ref(col)}`),
+        sql` and `,
+      )}))`,
+  );
+  const { rows } = await sql<{ name: string }>`${sql.join(broken, sql` union all `)}`.execute(trx);
+  if (rows.length > 0) throw new Error(`The bulk load broke foreign keys: ${rows.map((r) => r.name).join(', ')}`);
+}
+
 /** Takes `count` values of the id sequence of `table`'s serial `id`, in the order they were taken. */
 export async function reserveIds(
   db: DB,

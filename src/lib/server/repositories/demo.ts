@@ -28,10 +28,13 @@ export async function setTeamTrueStrength(db: DB, seriesId: number, teamId: numb
 // Looked up by key only: their statistics (every stored log and the per-player JSON detoasted) cost seconds to gather.
 const NOT_ANALYZED = new Set(['log_uploads', 'player_match_details']);
 
-/** Gathers the planner's statistics of every table but those only ever read by key (NOT_ANALYZED). */
-export async function analyzeLoadedTables(db: DB): Promise<void> {
+/**
+ * Gathers the planner's statistics of every table but those only ever read by key (NOT_ANALYZED) and those of
+ * `except` (tables whose statistics were gathered since their last bulk change).
+ */
+export async function analyzeLoadedTables(db: DB, except: readonly string[] = []): Promise<void> {
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables
     where schemaname = current_schema() order by 1`.execute(db);
-  const tables = rows.map((r) => r.name).filter((name) => !NOT_ANALYZED.has(name));
+  const tables = rows.map((r) => r.name).filter((name) => !NOT_ANALYZED.has(name) && !except.includes(name));
   await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
 }

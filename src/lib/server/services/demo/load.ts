@@ -1,15 +1,24 @@
 /**
  * Writes the demo community's reported matches in bulk: what reporting each match with one team's API key and
  * deciding it with the other's would store (generate.ts lays the rows out), loaded a chunk at a time by binary COPY
- * in one transaction. Logs are written and parsed on worker threads while the chunks before are loaded, so the
- * database and the workers are busy at once (`npm run bench:seed` shows where the time goes).
+ * in one transaction; without per-row triggers when the database user may (the foreign keys are checked once at the
+ * end, and the matches queued as the insert trigger queues them). Logs are written and parsed on worker threads
+ * while the chunks before are loaded, so the database and the workers are busy at once (`npm run bench:seed` shows
+ * where the time goes).
  * tests/integration/ratings/demo-load.test.ts holds it equal to reporting through the services.
  */
 import os from 'node:os';
 import type { DB } from '#lib/server/db/index.ts';
 import { conflict } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { loadDemoRows, reserveIds, upsertSeenPlayers } from '#lib/server/repositories/demo-load.ts';
+import {
+  finishUncheckedLoad,
+  loadDemoRows,
+  queueLoadedMatches,
+  reserveIds,
+  startUncheckedLoad,
+  upsertSeenPlayers,
+} from '#lib/server/repositories/demo-load.ts';
 import { SAME_GAME_WINDOW_MS } from '#lib/server/services/ingestion/same-game.ts';
 import type { ProgressStep } from '#lib/server/progress.ts';
 import { WorkerPool } from '#lib/server/workers/pool.ts';
@@ -134,6 +143,7 @@ export async function loadDemoMatches(
     const games = new StoredGames();
     const seen = new SeenPlayers();
     await db.transaction().execute(async (trx) => {
+      const unchecked = await startUncheckedLoad(trx);
       for (const [i, request] of requests.entries()) {
         let at = performance.now();
         const chunk = pool ? await chunks[i]! : generateDemoChunk(plan, request);
@@ -149,12 +159,14 @@ export async function loadDemoMatches(
         );
         seen.addRun(chunk.players, chunk.aliases);
         await loadDemoRows(trx, chunk.data);
+        if (unchecked) await queueLoadedMatches(trx, request.ids.matches);
         times.loading += (performance.now() - at) / 1000;
         times.logBytes += chunk.logBytes;
         step.advance(chunk.to - chunk.from);
       }
       const at = performance.now();
       await upsertSeenPlayers(trx, [...seen.players.values()], [...seen.aliases.values()]);
+      if (unchecked) await finishUncheckedLoad(trx);
       times.loading += (performance.now() - at) / 1000;
     });
   } finally {
