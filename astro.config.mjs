@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
-import { precompressFolder } from './src/lib/server/http/precompress.ts';
+import { precompressFolder } from './src/lib/server/http/server/precompress.ts';
 import { pruneOpenProps } from './src/lib/build/prune-open-props.ts';
 
 /**
@@ -38,7 +38,7 @@ const enhancers = {
 
 /**
  * The hashed assets are compressed once at build time (brotli and gzip files beside them), for the site server to
- * send as they are (src/lib/server/http/static-assets.ts).
+ * send as they are (src/lib/server/http/server/static-assets.ts).
  */
 /** @type {import('astro').AstroIntegration} */
 const precompressAssets = {

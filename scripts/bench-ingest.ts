@@ -11,7 +11,7 @@ import { samplePlayers, simulateMatch, writeLog } from '#lib/domain/logs/write/i
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import { cliActor, type Actor } from '#lib/server/auth/actor.ts';
 import { createSeries } from '#lib/server/services/series.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 import { reportMatch } from '#lib/server/services/ingestion/index.ts';
 
 const FORMATS: LogFormat[] = ['hlu-txt', 'hlu-csv', 'hlu-json', 'rcon'];

@@ -23,7 +23,7 @@ import {
 import type { LineupEntry } from '#lib/domain/rating/index.ts';
 import { insertImportedMatches, matchWithoutLog } from '#lib/server/repositories/imports.ts';
 import { listRatingMatches } from '#lib/server/repositories/ratings.ts';
-import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
+import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams-write.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { rateQueued, recomputeRatings } from '#lib/server/services/ratings/rate.ts';
 import { isDrawnResult, seriesReplayParams } from '#lib/server/services/ratings/params.ts';

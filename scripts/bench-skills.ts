@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import { insertImportedMatches, matchWithoutLog } from '#lib/server/repositories/imports.ts';
-import { insertTeam } from '#lib/server/repositories/teams.ts';
+import { insertTeam } from '#lib/server/repositories/teams-write.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { refreshDerived } from '#lib/server/services/ratings/process.ts';
 import { GAME_TYPES, refreshPercentiles, refreshPlayerSkills } from '#lib/server/services/ratings/skills.ts';

@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
-import { serveBuiltSite } from '#lib/server/http/site-server.ts';
-import { stopOnSignals } from '#lib/server/http/shutdown.ts';
+import { serveBuiltSite } from '#lib/server/http/server/site-server.ts';
+import { stopOnSignals } from '#lib/server/http/server/shutdown.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.argv[2] ?? 'dist');

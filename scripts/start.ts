@@ -11,8 +11,8 @@ import { connectDatabase } from '#lib/server/db/connect.ts';
 import { processApp } from '#lib/server/app.ts';
 import { DataFolderLockedError } from '#lib/server/db/folder-lock.ts';
 import { rateLeftoverQueue, seedIfEmpty } from '#lib/server/services/bootstrap.ts';
-import { serveBuiltSite } from '#lib/server/http/site-server.ts';
-import { stopOnSignals } from '#lib/server/http/shutdown.ts';
+import { serveBuiltSite } from '#lib/server/http/server/site-server.ts';
+import { stopOnSignals } from '#lib/server/http/server/shutdown.ts';
 import { terminalProgress } from '#cli/progress.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   process.env['HOST'] = config.host;
   process.env['PORT'] = String(config.port);
   // Served through the site server, not the adapter's own listener: static files, refused addresses and methods
-  // get the security headers too (src/lib/server/http/site-server.ts).
+  // get the security headers too (src/lib/server/http/server/site-server.ts).
   const server = await serveBuiltSite(pathToFileURL(entry).href, config.host, config.port, {
     requestLog: config.requestLog ? (line) => process.stdout.write(`${line}\n`) : undefined,
   });

@@ -4,9 +4,9 @@ import { getConfig } from '#lib/server/config.ts';
 import { resolveActor, SESSION_COOKIE } from '#lib/server/auth/resolve-actor.ts';
 import { ensureCsrfCookie } from '#lib/server/auth/cookies.ts';
 import { assertCsrf, assertSameSite, csrfTokenFor, isStateChange, needsCsrfCheck } from '#lib/server/auth/csrf.ts';
-import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
+import { isApiOrAsset } from '#lib/server/http/server/page-routes.ts';
 import { anonymous } from '#lib/server/auth/actor.ts';
-import { withCachePolicy } from '#lib/server/http/cache.ts';
+import { withCachePolicy } from '#lib/server/http/answers/cache-control.ts';
 
 function isPublicRead(response: Response): boolean {
   return /\bpublic\b/.test(response.headers.get('cache-control') ?? '');

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { assertPlainParameters } from '#lib/server/http/request.ts';
+import { assertPlainParameters } from '#lib/server/http/answers/request.ts';
 
 /**
  * The edge of every request: path and query parameters holding C0 control characters are refused with a 400

@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { checkMethod, methodAnswer } from '#lib/server/http/methods.ts';
+import { checkMethod, methodAnswer } from '#lib/server/http/server/methods.ts';
 
 /**
  * Methods before anything else runs: an unknown /v2 or /v3 address answers a JSON 404, OPTIONS answers 204 with

@@ -1,15 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getDb } from '#lib/server/app.ts';
-import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
+import { isApiOrAsset } from '#lib/server/http/server/page-routes.ts';
 import {
   cachedPage,
   isCacheablePageRequest,
-  openPageDoor,
+  openFrontCache,
   pageBeingRendered,
   startRendering,
   type CachedPage,
-} from '#lib/server/http/page-cache.ts';
-import { etagMatches, etagOf } from '#lib/server/http/cache.ts';
+} from '#lib/server/http/caches/page-cache.ts';
+import { etagMatches, etagOf } from '#lib/server/http/answers/cache-control.ts';
 
 const CACHE_STATUS = 'x-page-cache';
 
@@ -28,16 +28,16 @@ function keepable(response: Response): boolean {
 
 /**
  * Pages for visitors without cookies or credentials: answered from the rendered-page cache when it has one to answer
- * (no session lookup, no queries; http/page-cache.ts), else rendered and kept when the answer is a 200 HTML page or
+ * (no session lookup, no queries; http/caches/page-cache.ts), else rendered and kept when the answer is a 200 HTML page or
  * the series redirect and sets no cookie; visitors asking while it renders wait for that one render. Kept pages
  * carry an ETag, and a request naming it answers 304. Under the site server, hits are answered before Astro runs at
- * all (http/page-door.ts); this step answers them in the development server.
+ * all (http/caches/front-cache.ts); this step answers them in the development server.
  */
 export const pageCache = defineMiddleware(async (context, next) => {
   const { request } = context;
   if (isApiOrAsset(context.url.pathname) || !isCacheablePageRequest(request)) return next();
   const db = await getDb();
-  openPageDoor(db);
+  openFrontCache(db);
   const key = context.url.pathname + context.url.search;
   const hit = cachedPage(db, key);
   if (hit) return answer(request, hit, 'hit');

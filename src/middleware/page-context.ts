@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getDb } from '#lib/server/app.ts';
-import { chooseSeries, isApiOrAsset } from '#lib/server/http/page-routes.ts';
+import { chooseSeries, isApiOrAsset } from '#lib/server/http/server/page-routes.ts';
 import { loadShell, shellSeries } from '#lib/server/pages/shell.ts';
 import { MATCH_ROUTES, matchAddress } from '#lib/server/pages/addresses.ts';
 

@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isApiOrAsset } from '#lib/server/http/page-routes.ts';
-import { errorResponse } from '#lib/server/http/respond.ts';
-import { pageFailure } from '#lib/server/http/page-errors.ts';
-import { withSecurityHeaders } from '#lib/server/http/security-headers.ts';
+import { isApiOrAsset } from '#lib/server/http/server/page-routes.ts';
+import { errorResponse } from '#lib/server/http/answers/respond.ts';
+import { pageFailure } from '#lib/server/http/answers/page-errors.ts';
+import { withSecurityHeaders } from '#lib/server/http/server/security-headers.ts';
 
 /**
  * The outermost step: whatever an inner step, endpoint or page throws becomes an answer (`{ "error" }` JSON for

@@ -1,4 +1,4 @@
-import { endpoint } from '#lib/server/http/respond.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
 import { sitemap } from '#lib/server/feeds/endpoints.ts';
 
 /** GET /sitemap.xml: every public page of the current series. */

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import { hashSecret } from '#lib/server/auth/tokens.ts';
 
 type Db = Kysely<Database>;
 
 /** A jsonb value for insert (the column types of defaulted jsonb columns do not admit JSON text). */
-export const jsonb = (value: unknown): never => json(value) as never;
+export const jsonb = (value: unknown): never => jsonText(value) as never;
 
 /** A 17-digit Steam id for player number `n`. */
 export const steamId = (n: number): string => `7656119${String(n).padStart(10, '0')}`;

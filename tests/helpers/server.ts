@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#lib/server/db/database.ts';
 import type { Engine } from '#lib/server/db/connect.ts';
 import { createTestDatabase } from './database.ts';
-import { createSiteServer, type SiteServerSettings } from '#lib/server/http/site-server.ts';
+import { createSiteServer, type SiteServerSettings } from '#lib/server/http/server/site-server.ts';
 import { App, useProcessApp } from '#lib/server/app.ts';
 
 export interface TestServer {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
-import { REFRESH_MS } from '#lib/server/http/change-cache.ts';
+import { REFRESH_MS } from '#lib/server/http/caches/change-cache.ts';
 import { sessionFor } from './auth/helpers.ts';
 
 async function teamNames(server: TestServer, headers: Record<string, string> = {}): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Command } from '#cli/command.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { rotateApiKey } from '#lib/server/services/api-keys.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
 
 export const apiKeysCreate: Command = {
   name: 'api-keys create',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from '#cli/command.ts';
 import { intOption, stringOption, UsageError } from '#cli/command.ts';
 import { LogParseError, parseMatch, type ParseOptions } from '#lib/domain/logs/index.ts';
-import { isLogFormat, LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { isLogFormat, LOG_FORMATS } from '#lib/schemas/log-formats.ts';
 import { txtYear } from '#lib/server/services/ingestion/prepare.ts';
 import { weaponCategory } from '#lib/domain/catalogue/weapons.ts';
 

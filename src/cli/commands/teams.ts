@@ -1,7 +1,7 @@
 import type { Command } from '#cli/command.ts';
 import { stringOption } from '#cli/command.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 
 export const teamsCreate: Command = {
   name: 'teams create',

@@ -2,7 +2,7 @@ import type { Command } from '#cli/command.ts';
 import { stringOption } from '#cli/command.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { grantRole } from '#lib/server/services/users.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
 
 export const usersGrant: Command = {
   name: 'users grant',

@@ -6,7 +6,7 @@ import { focusFirstInvalid } from '#lib/client/focus.ts';
 import type { ReportFormValues } from '#lib/schemas/report-form.ts';
 import { MATCH_RESULTS } from '#lib/schemas/match-constants.ts';
 import './report-form.css';
-import { isYearless, LOG_FORMAT_TABLE } from '#lib/domain/logs/formats.ts';
+import { isYearless, LOG_FORMAT_TABLE } from '#lib/schemas/log-formats.ts';
 
 interface Choice {
   value: string;

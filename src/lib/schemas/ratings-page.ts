@@ -1,6 +1,6 @@
 /** What the ratings methodology page (/statistics/ratings) shows, and its calculator query. */
 import { z } from 'zod';
-import type { RatingModel } from '#lib/domain/rating/models.ts';
+import type { RatingModel } from '#lib/schemas/rating-models.ts';
 
 /** The rating parameters a series uses now. */
 export interface RatingParameters {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPETITIVE_RESULTS, reportDataSchema, reportFieldsSchema } from './report.ts';
-import { isYearless, LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { isYearless, LOG_FORMATS } from '#lib/schemas/log-formats.ts';
 
 /**
  * The report form of /statistics/matches/report as the island holds it (every field as typed text, '' = not

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { LOG_FORMATS } from '#lib/schemas/log-formats.ts';
 import { MATCH_RESULTS, MATCH_TYPES } from './match-constants.ts';
 import { teamTagSchema } from './team.ts';
 import { plainText } from './text.ts';

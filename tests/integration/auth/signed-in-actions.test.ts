@@ -3,7 +3,7 @@ import { engines } from '#tests/helpers/database.ts';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 import { ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
-import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams-write.ts';
 import { auditLogSchema } from '#lib/schemas/audit.ts';
 import { apiKeyFor, insertMatch, insertTeam, sessionFor, type Credentials } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { hashSecret } from '#lib/server/auth/tokens.ts';
 import { csrfTokenFor } from '#lib/server/auth/csrf-token.ts';
 import { rotateApiKey } from '#lib/server/services/api-keys.ts';
 import { createSeries } from '#lib/server/services/series.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 
 export interface SimOptions {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import { findReportContext } from '#lib/server/repositories/matches-write.ts';
-import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams-write.ts';
 import { getDefaultSeries } from '#lib/server/services/series.ts';
 import { insertTeam } from '#tests/integration/auth/helpers.ts';
 import { insertTournament } from './fixtures.ts';

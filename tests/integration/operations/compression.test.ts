@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { buildReadFixture } from '#tests/helpers/read-fixtures.ts';
-import { chooseEncoding } from '#lib/server/http/compression.ts';
+import { chooseEncoding } from '#lib/server/http/server/compression.ts';
 
 interface RawAnswer {
   status: number;

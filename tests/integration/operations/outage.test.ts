@@ -10,7 +10,7 @@ import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { connectDatabase } from '#lib/server/db/connect.ts';
 import { closeProcessApp } from '#lib/server/app.ts';
 import { databaseFailure } from '#lib/server/db/outage.ts';
-import { createSiteServer } from '#lib/server/http/site-server.ts';
+import { createSiteServer } from '#lib/server/http/server/site-server.ts';
 import { messages } from '#lib/server/core/messages.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../..', process.env['HSS_DIST'] ?? 'dist', 'server/entry.mjs');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/helpers/server.ts';
 import { buildReadFixture } from '#tests/helpers/read-fixtures.ts';
 import { sessionFor } from '#tests/integration/auth/helpers.ts';
-import { doorKey } from '#lib/server/http/page-door.ts';
-import { REFRESH_MS } from '#lib/server/http/change-cache.ts';
+import { frontCacheKey } from '#lib/server/http/caches/front-cache.ts';
+import { REFRESH_MS } from '#lib/server/http/caches/change-cache.ts';
 
 describe('rendered-page cache for visitors without cookies', () => {
   let server: TestServer;
@@ -45,9 +45,9 @@ describe('rendered-page cache for visitors without cookies', () => {
     expect((await page('/teams/ALPHA?series=S1')).cache).toBe('miss');
     const encoded = await page('/teams/%41LPHA?series=S1');
     expect([encoded.status, encoded.cache]).toEqual([200, 'hit']);
-    expect(doorKey('/teams/%5BA%5D?series=S1')).toBe('/teams/[A]?series=S1');
-    expect(doorKey('//teams//x?series=S1')).toBe('/teams/x?series=S1');
-    expect(doorKey('/teams?q=%41')).toBe('/teams?q=%41');
+    expect(frontCacheKey('/teams/%5BA%5D?series=S1')).toBe('/teams/[A]?series=S1');
+    expect(frontCacheKey('//teams//x?series=S1')).toBe('/teams/x?series=S1');
+    expect(frontCacheKey('/teams?q=%41')).toBe('/teams?q=%41');
   });
 
   it('renders a page once for a burst of visitors asking at the same time', async () => {

@@ -1,7 +1,7 @@
 import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
 import type { NewPlayerMatchStats } from '#lib/server/db/tables/player-match-stats.ts';
-import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams.ts';
+import { ensureTeamRating, insertTeam } from '#lib/server/repositories/teams-write.ts';
 import { createSeries } from '#lib/server/services/series.ts';
 
 /** Creates a series with `teams` registered teams (tags T0, T1, ...); returns their ids. */

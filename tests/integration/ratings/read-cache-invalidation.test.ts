@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, createTestDatabase } from '#tests/helpers/database.ts';
 import type { DatabaseHandle } from '#lib/server/db/connect.ts';
 import { createSeries } from '#lib/server/services/series.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 import { cliActor } from '#lib/server/auth/actor.ts';
 import { notifyQueued, ratingQueueIdle } from '#lib/server/services/rating-queue.ts';
-import { cachedPublicRead } from '#lib/server/http/read-cache.ts';
+import { cachedPublicRead } from '#lib/server/http/caches/read-cache.ts';
 import { insertMatch } from '#tests/integration/auth/helpers.ts';
 
 // The read cache reads READ_CACHE_SECONDS once per process (per test file): keep answers long enough to matter.

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secureHandler } from '#lib/server/http/site-server.ts';
-import { buildInlineScripts } from '#lib/server/http/inline-scripts.ts';
+import { secureHandler } from '#lib/server/http/server/site-server.ts';
+import { buildInlineScripts } from '#lib/server/http/server/inline-scripts.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../..', process.env['HSS_DIST'] ?? 'dist', 'server/entry.mjs');
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '#lib/server/db/index.ts';
 import { announceDataChange } from '#lib/server/db/changes.ts';
-import { ChangeCache, REFRESH_MS, STALE_MS } from '#lib/server/http/change-cache.ts';
+import { ChangeCache, REFRESH_MS, STALE_MS } from '#lib/server/http/caches/change-cache.ts';
 
 /** A computation the test finishes when it wants. */
 function deferred<T>() {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLiveEncoding, compressResponse } from '#lib/server/http/compression.ts';
+import { chooseLiveEncoding, compressResponse } from '#lib/server/http/server/compression.ts';
 
 /** A body of `size` bytes that compresses well but not to nothing. */
 function text(size: number): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { errorResponse } from '#lib/server/http/respond.ts';
+import { errorResponse } from '#lib/server/http/answers/respond.ts';
 import { describeZodError } from '#lib/server/core/zod-errors.ts';
 import { parseReportedLog } from '#lib/server/services/ingestion/parse.ts';
 import { twoMatchText } from './two-match.ts';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { keptEncoding, type KeptBody } from '#lib/server/http/kept-encoding.ts';
+import { memoizedEncoding, type MemoizedBody } from '#lib/server/http/caches/encoding-memo.ts';
 
 // A page-like body that brotli's best quality compresses noticeably better than its quick one.
 const page = Buffer.from(
@@ -19,14 +19,14 @@ async function until(done: () => boolean): Promise<void> {
 
 describe('encodings of kept answers', () => {
   it('answers brotli at a quick quality at once, then at its best once the answer has lasted', async () => {
-    const kept: KeptBody = { identity: page, encoded: {} };
+    const kept: MemoizedBody = { identity: page, encoded: {} };
     let asked = 0;
-    const first = keptEncoding(kept, 'br', () => (asked += 1) > 0, 10);
+    const first = memoizedEncoding(kept, 'br', () => (asked += 1) > 0, 10);
     expect(first).toEqual(brotliAt(5));
     // Asked again before it settled: the same bytes, and no second compression at its best is started.
-    expect(keptEncoding(kept, 'br', () => true, 10)).toBe(first);
+    expect(memoizedEncoding(kept, 'br', () => true, 10)).toBe(first);
     await until(() => kept.encoded.br !== first);
-    const best = keptEncoding(kept, 'br', () => true, 10);
+    const best = memoizedEncoding(kept, 'br', () => true, 10);
     expect(best).toEqual(brotliAt(11));
     expect(best.length).toBeLessThan(first.length);
     expect(zlib.brotliDecompressSync(best)).toEqual(page);
@@ -35,17 +35,17 @@ describe('encodings of kept answers', () => {
   });
 
   it('leaves an answer that was replaced before it settled at the quick quality', async () => {
-    const replaced: KeptBody = { identity: page, encoded: {} };
+    const replaced: MemoizedBody = { identity: page, encoded: {} };
     let checks = 0;
-    const quick = keptEncoding(replaced, 'br', () => ((checks += 1), false), 1);
+    const quick = memoizedEncoding(replaced, 'br', () => ((checks += 1), false), 1);
     await until(() => checks > 0);
     expect(replaced.encoded.br).toBe(quick);
     expect(checks).toBe(1);
   });
 
   it('keeps gzip at its best at once', () => {
-    const kept: KeptBody = { identity: page, encoded: {} };
-    const gzip = keptEncoding(kept, 'gzip', () => true);
+    const kept: MemoizedBody = { identity: page, encoded: {} };
+    const gzip = memoizedEncoding(kept, 'gzip', () => true);
     expect(gzip).toEqual(zlib.gzipSync(page, { level: 9 }));
     expect(kept.bestStarted).toBeUndefined();
     expect(zlib.gunzipSync(gzip)).toEqual(page);

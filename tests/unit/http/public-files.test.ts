@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicFiles } from '#lib/server/http/static-assets.ts';
+import { publicFiles } from '#lib/server/http/server/static-assets.ts';
 
 describe('publicFiles', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closeGracefully } from '#lib/server/http/shutdown.ts';
+import { closeGracefully } from '#lib/server/http/server/shutdown.ts';
 
 /** A real server whose every answer takes `delayMs`; resolves with its address once listening. */
 async function slowServer(delayMs: number): Promise<{ server: http.Server; url: string }> {

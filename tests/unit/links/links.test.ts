@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { href, isSameOriginPath, PAGE_OWNED_PARAMS, paths, withParams, type PageName } from '#lib/links.ts';
-import { chooseSeries } from '#lib/server/http/page-routes.ts';
+import { chooseSeries } from '#lib/server/http/server/page-routes.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../../src/pages');

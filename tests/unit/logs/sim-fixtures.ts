@@ -1,9 +1,9 @@
-import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { LOG_FORMATS } from '#lib/schemas/log-formats.ts';
 import { samplePlayers, simulateMatch } from '#lib/domain/logs/write/index.ts';
 import type { SimulatedMatch, SimPlayer } from '#lib/domain/logs/write/index.ts';
 import type { LogFormat, ParsedMatch, PlayerMatchStats } from '#lib/domain/logs/types.ts';
 
-/** Every format of the table (formats.ts): a new entry is written, recognised and read by these tests at once. */
+/** Every format of the table (schemas/log-formats.ts): a new entry is written, recognised and read by these tests at once. */
 export const FORMATS: readonly LogFormat[] = LOG_FORMATS;
 
 const PLAYERS: SimPlayer[] = samplePlayers(101, 100, { eosShare: 0.2 });

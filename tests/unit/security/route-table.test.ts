@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations } from '#lib/server/openapi/operations.ts';
-import { allowedMethods, checkMethod } from '#lib/server/http/methods.ts';
+import { allowedMethods, checkMethod } from '#lib/server/http/server/methods.ts';
 
 const pages = path.resolve(import.meta.dirname, '../../../src/pages');
 

@@ -2,14 +2,14 @@ import { parseCsv } from './parse/parse-csv.ts';
 import { parseJson } from './parse/parse-json.ts';
 import { parseRcon, readRconPrefix } from './parse/parse-rcon.ts';
 import { parseTxt } from './parse/parse-txt.ts';
-import type { LogFormat } from './formats.ts';
+import type { LogFormat } from '#lib/schemas/log-formats.ts';
 import type { LogEvent, ParsedLog } from './types.ts';
 import { writeCsv } from './write/write-csv.ts';
 import { writeJson } from './write/write-json.ts';
 import { writeRcon } from './write/write-rcon.ts';
 import { writeTxt } from './write/write-txt.ts';
 
-/** How a format is recognised, read and written (formats.ts holds what it is called and where it is offered). */
+/** How a format is recognised, read and written (schemas/log-formats.ts holds what it is called and where it is offered). */
 export interface LogCodec {
   /**
    * Recognises the format from the start of a file (BOM removed, leading blank space trimmed): `whole` looks at the

@@ -1,6 +1,6 @@
 import { DETECTION_ORDER, LOG_CODECS } from './codecs.ts';
 import { LogParseError } from './errors.ts';
-import type { LogFormat } from './formats.ts';
+import type { LogFormat } from '#lib/schemas/log-formats.ts';
 
 /**
  * Guesses the format from the start of the file, by the codecs' recognisers (codecs.ts): JSON object/array ->

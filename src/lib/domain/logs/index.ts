@@ -1,7 +1,7 @@
 export { LogParseError } from './errors.ts';
 export type { LogParseErrorCode } from './errors.ts';
 export { detectFormat } from './detect.ts';
-export { LOG_FORMAT_TABLE, LOG_FORMATS, isLogFormat, isYearless, logFormat } from './formats.ts';
+export { LOG_FORMAT_TABLE, LOG_FORMATS, isLogFormat, isYearless, logFormat } from '#lib/schemas/log-formats.ts';
 export { parseLog } from './parse-log.ts';
 export { extractMatches } from './matches.ts';
 export { listMatches, parseMatch } from './parse-match.ts';

@@ -1,7 +1,7 @@
 import { LOG_CODECS } from './codecs.ts';
 import { detectFormat } from './detect.ts';
 import { LogParseError } from './errors.ts';
-import { isLogFormat } from './formats.ts';
+import { isLogFormat } from '#lib/schemas/log-formats.ts';
 import type { LogEvent, ParsedLog, ParseOptions } from './types.ts';
 import { hasControlCharacters, replaceControlCharacters } from '#lib/schemas/text.ts';
 

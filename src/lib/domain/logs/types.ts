@@ -1,6 +1,6 @@
-import type { LogFormat } from './formats.ts';
+import type { LogFormat } from '#lib/schemas/log-formats.ts';
 
-export type { LogFormat } from './formats.ts';
+export type { LogFormat } from '#lib/schemas/log-formats.ts';
 
 /** Event kinds; names follow HLU's `event_type` so CSV/JSON rows map 1:1. `other` keeps readable lines we do not model. */
 export type LogEventType =

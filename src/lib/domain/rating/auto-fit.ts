@@ -8,7 +8,7 @@ import { createEnv } from './env.ts';
 import { runModel, type CompiledMatches, type ModelParams } from './engine.ts';
 import { fitModel, type FitParam } from './model-fit.ts';
 import { DEFAULT_PLAYERS } from './roster-model.ts';
-import { ratingModel } from './models.ts';
+import { ratingModel } from '#lib/schemas/rating-models.ts';
 
 /** When refits happen. */
 export const AUTO_FIT = Object.freeze({

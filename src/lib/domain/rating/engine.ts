@@ -13,7 +13,7 @@ import type { RatedMatch, TeamKey } from './types.ts';
 import { KIND } from './kind.ts';
 import { compileLineups, runRosterModel } from './roster-model.ts';
 import type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
-import { ratingModel } from './models.ts';
+import { ratingModel } from '#lib/schemas/rating-models.ts';
 
 export type { CompiledMatches, ModelParams, RunOptions, RunTotals } from './run-types.ts';
 

@@ -14,7 +14,7 @@ import { dateMs } from './dynamics.ts';
 import { metricsForWinners } from './metrics.ts';
 import { fitModel } from './model-fit.ts';
 import type { RatedMatch } from './types.ts';
-import { ratingModel } from './models.ts';
+import { ratingModel } from '#lib/schemas/rating-models.ts';
 
 /**
  * The compared models: `rating` is the site's model with the parameters the automatic refit would choose from the

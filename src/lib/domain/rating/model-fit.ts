@@ -10,9 +10,9 @@ import { nelderMead } from './nelder-mead.ts';
 import { DEFAULT_PLAYERS } from './roster-model.ts';
 
 /** A parameter the fit may move. */
-import { ratingModel, type FitParam } from './models.ts';
+import { ratingModel, type FitParam } from '#lib/schemas/rating-models.ts';
 
-export type { FitParam } from './models.ts';
+export type { FitParam } from '#lib/schemas/rating-models.ts';
 
 /** Options of {@link fitModel}. */
 export interface FitOptions {

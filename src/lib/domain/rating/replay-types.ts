@@ -2,9 +2,9 @@
 import type { SectorThresholds } from './sector-score.ts';
 import type { MatchDate, TeamKey } from './types.ts';
 
-import type { RatingModel } from './models.ts';
+import type { RatingModel } from '#lib/schemas/rating-models.ts';
 
-export type { RatingModel } from './models.ts';
+export type { RatingModel } from '#lib/schemas/rating-models.ts';
 
 /** Replay parameters; omitted values take the TrueSkill defaults (see env.ts). */
 export interface ReplayParams {

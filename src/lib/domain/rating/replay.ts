@@ -11,7 +11,7 @@ import type { HistoryPoint, MatchRatingChange, ReplayParams, ReplayResult, TeamR
 import { defaultSectorThresholds, updateSectorPair } from './sector-score.ts';
 import { predictWin } from './trueskill.ts';
 import type { MatchDate, RatedMatch, TeamKey } from './types.ts';
-import { ratingModel } from './models.ts';
+import { ratingModel } from '#lib/schemas/rating-models.ts';
 
 interface TeamState {
   mu: number;

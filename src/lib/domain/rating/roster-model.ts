@@ -26,7 +26,7 @@ import type {
 export type { CompiledLineups, PlayerParams } from './run-types.ts';
 import { KIND } from './kind.ts';
 import type { PlayerKey, RatedMatch, TeamKey } from './types.ts';
-import { ratingModel } from './models.ts';
+import { ratingModel } from '#lib/schemas/rating-models.ts';
 
 /** The players' parameters the roster-aware model starts from before a series fits its own. */
 export const DEFAULT_PLAYERS: PlayerParams = Object.freeze({ sigma: 2, tau: 0.2 });

@@ -1,6 +1,6 @@
 /** The shapes of a compiled run of the rating models (engine.ts: the team model; roster-model.ts: who played). */
 import type { TrueSkillEnv } from './env.ts';
-import type { RatingModel } from './models.ts';
+import type { RatingModel } from '#lib/schemas/rating-models.ts';
 import type { SectorThresholds } from './sector-score.ts';
 import type { PlayerKey, TeamKey } from './types.ts';
 
@@ -22,7 +22,7 @@ export interface CompiledMatches {
 /** The parameters of a rating model run. */
 export interface ModelParams {
   readonly env: TrueSkillEnv;
-  /** Its update rule: an entry of the model table (models.ts). */
+  /** Its update rule: an entry of the model table (schemas/rating-models.ts). */
   readonly model: RatingModel;
   readonly thresholds: SectorThresholds;
   /** The players' part of the roster-aware model; absent: the team model (a team is one rating). */

@@ -1,9 +1,9 @@
 import type { DB } from '#lib/server/db/index.ts';
-import { deepFreeze, keptRead, type KeptReadKind } from '#lib/server/db/kept-reads.ts';
+import { deepFreeze, memoizedRead, type MemoKind } from '#lib/server/db/read-memo.ts';
 import type { Actor } from './actor.ts';
 
 /*
- * Who is behind a session or a team API key, kept in memory by the hash of the secret (db/kept-reads.ts): every
+ * Who is behind a session or a team API key, kept in memory by the hash of the secret (db/read-memo.ts): every
  * signed-in request and every report by key looked it up first, and under a crowd that round trip waited for a turn
  * of the busy event loop before a report's own work began (bench:load measures it). A kept caller must never
  * outlive a change of what the look-up read (a key revoked, a session ended, a role or a managed team taken away, a
@@ -16,7 +16,7 @@ import type { Actor } from './actor.ts';
 export const CALLER_MAX_AGE_MS = 30_000;
 
 // Callers are small; past 10,000 (a flood of distinct secrets) the oldest go.
-const CALLERS: KeptReadKind = { name: 'callers', group: 'callers', maxAgeMs: CALLER_MAX_AGE_MS, maxEntries: 10_000 };
+const CALLERS: MemoKind = { name: 'callers', group: 'callers', maxAgeMs: CALLER_MAX_AGE_MS, maxEntries: 10_000 };
 
 /**
  * The caller behind the secret hashing to `secretHash`: the kept one, else the one `lookUp` finds (undefined: none),
@@ -29,7 +29,7 @@ export function keptCaller(
   now: number,
   lookUp: () => Promise<{ actor: Actor; expiresAt?: Date } | undefined>,
 ): Promise<Actor | undefined> {
-  return keptRead(db, CALLERS, secretHash, now, async () => {
+  return memoizedRead(db, CALLERS, secretHash, now, async () => {
     const found = await lookUp();
     if (!found) return undefined;
     const until = found.expiresAt?.getTime();

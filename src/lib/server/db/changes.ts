@@ -70,7 +70,7 @@ export function onRemoteDataChange(db: DB, listener: () => void): void {
 
 /**
  * Tells this instance's listeners that `db`'s data changed and, when the feed is shared, the other instances:
- * the front caches (http/read-cache.ts, http/page-cache.ts) then drop their public answers. Call it after each
+ * the front caches (http/caches/read-cache.ts, http/caches/page-cache.ts) then drop their public answers. Call it after each
  * change this process commits: a state-changing request that succeeded (middleware), each rating pass (rating
  * worker), a Steam proof; the CLI after each command (cli/run.ts). Other writes (SQL by hand) show within the
  * caches' lifetime. It never throws and never waits for the database.

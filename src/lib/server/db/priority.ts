@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /*
  * Under a crowd every pooled connection is waited for, and most waiters are reads that a cache could answer a moment
  * later. A write (a match report, an approval) waits several times in one request (look-ups, then its transaction,
- * which holds the report's turn meanwhile: db/in-turn.ts), so it is handed the next free connection before them.
+ * which holds the report's turn meanwhile: db/semaphore.ts), so it is handed the next free connection before them.
  */
 
 const urgency = new AsyncLocalStorage<true>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_FORMATS } from '#lib/domain/logs/formats.ts';
+import { LOG_FORMATS } from '#lib/schemas/log-formats.ts';
 import { COMPETITIVE_RESULTS, reportDataSchema } from '#lib/schemas/report.ts';
 import { BACKDATED_AFTER_DAYS } from '#lib/server/services/ingestion/dates.ts';
 import { HLU_RETRY_WINDOW_MS } from '#lib/server/services/ingestion/retry.ts';

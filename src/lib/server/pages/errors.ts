@@ -1,4 +1,4 @@
-import { failedForDatabase } from '#lib/server/http/page-errors.ts';
+import { failedForDatabase } from '#lib/server/http/answers/page-errors.ts';
 
 /** What the 500 page needs to know: whether the request failed because the database could not answer. */
 export function loadErrorPage(request: Request): { databaseUnavailable: boolean } {

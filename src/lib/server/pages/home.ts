@@ -2,7 +2,7 @@ import type { LadderTeam } from '#lib/schemas/team-view.ts';
 import type { Match } from '#lib/schemas/match.ts';
 import type { SeriesStatistics } from '#lib/schemas/statistics.ts';
 import { getDb } from '#lib/server/app.ts';
-import { listLadder } from '#lib/server/services/read/teams.ts';
+import { listLadder } from '#lib/server/services/read/series-teams.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 import type { PageMeta } from '#lib/schemas/page-meta.ts';

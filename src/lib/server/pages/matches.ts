@@ -7,7 +7,7 @@ import { readPaging, pagingToQuery, type Paging } from '#lib/kit/pager.ts';
 import { getDb } from '#lib/server/app.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
-import { listTeams } from '#lib/server/services/read/teams.ts';
+import { listTeams } from '#lib/server/services/read/series-teams.ts';
 import { listTournamentsView } from '#lib/server/services/read/tournaments.ts';
 
 /** The match list's defaults (spec section 9: the screen's URL defaults to page 0, pageSize 10). */

@@ -1,6 +1,6 @@
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { getDb } from '#lib/server/app.ts';
-import { listTeams } from '#lib/server/services/read/teams.ts';
+import { listTeams } from '#lib/server/services/read/series-teams.ts';
 import { listTournamentsView } from '#lib/server/services/read/tournaments.ts';
 import { mapIds } from '#lib/domain/catalogue/maps.ts';
 import { mapDisplayName } from '#lib/format/index.ts';

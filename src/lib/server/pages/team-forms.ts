@@ -6,7 +6,7 @@ import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireAdmin, requireTeamManager, requireUser } from '#lib/server/auth/guards.ts';
 import { HttpError, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
 import { toManagedTeam } from '#lib/server/services/team-admin.ts';
 import { getApiKeyInfo } from '#lib/server/services/api-keys.ts';
 import { getRegistrations } from '#lib/server/services/registration.ts';

@@ -10,8 +10,8 @@ import type { Series } from '#lib/schemas/series.ts';
 import { findTeamWithSeries } from '#lib/server/repositories/read/addresses.ts';
 import { paths } from '#lib/links.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
-import { listPlayersOfTeam, toTeam, toTeamDetail } from '#lib/server/services/read/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
+import { listPlayersOfTeam, toTeam, toTeamDetail } from '#lib/server/services/read/series-teams.ts';
 import { listPrivateMatchesOf } from '#lib/server/services/read/matches.ts';
 import { matchSide } from '#lib/server/services/read/match-view.ts';
 import { iso, mapView } from '#lib/server/services/read/values.ts';
@@ -26,7 +26,7 @@ import {
   listRatingHistory,
   listSeriesTeams,
   type SeriesTeamRow,
-} from '#lib/server/repositories/read/teams.ts';
+} from '#lib/server/repositories/read/series-teams.ts';
 import { recordAgainst, teamWinRates, type TeamResult } from '#lib/domain/teams/record.ts';
 import { forecastAt, matchQuality } from '#lib/domain/rating/index.ts';
 import { pagingToQuery, readPaging, type Paging, type PagingOptions } from '#lib/kit/pager.ts';

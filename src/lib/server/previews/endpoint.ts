@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { getDb } from '#lib/server/app.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { responseWithEtag } from '#lib/server/http/cache.ts';
+import { responseWithEtag } from '#lib/server/http/answers/cache-control.ts';
 import type { PreviewKind } from '#lib/previews/cards.ts';
 import { previewSvg } from '#lib/previews/svg.ts';
 import { loadPreviewCard } from './cards.ts';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { matchPlayerWrites, type MatchPlayerWrites } from './players-write.ts';
-import { teamRefRows, teamRefsInOrder } from './teams.ts';
+import { teamRefRows, teamRefsInOrder } from './teams-write.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { defaultSeriesQuery } from './series.ts';
 import { uploadIdBySha } from './log-uploads.ts';

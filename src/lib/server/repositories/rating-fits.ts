@@ -1,6 +1,6 @@
 /** The history of a series' rating-model fits (series_rating_fits). */
 import type { DB } from '#lib/server/db/index.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import type { SeriesRatingFitRow } from '#lib/server/db/tables/series-rating-fits.ts';
 import type { SeriesUpdate } from '#lib/server/db/tables/series.ts';
 
@@ -34,7 +34,7 @@ export async function lastFitMatches(db: DB, seriesId: number): Promise<number> 
 export async function insertRatingFit(db: DB, fit: NewRatingFit): Promise<void> {
   await db
     .insertInto('series_rating_fits')
-    .values({ ...fit, previous: json(fit.previous), candidate: json(fit.candidate) })
+    .values({ ...fit, previous: jsonText(fit.previous), candidate: jsonText(fit.candidate) })
     .execute();
 }
 

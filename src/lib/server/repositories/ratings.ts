@@ -3,7 +3,7 @@ import { binaryRows, copyIn } from '#lib/server/db/copy.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { CalculationStatus, MatchRow, MatchType, Visibility } from '#lib/server/db/tables/matches.ts';
 import type { RatingHistoryRow } from '#lib/server/db/tables/rating-history.ts';
-import type { RatingModel } from '#lib/domain/rating/models.ts';
+import type { RatingModel } from '#lib/schemas/rating-models.ts';
 
 /** A match that takes part in a series' rating replay (competitive or event, queued or posted), with its stored ratings. */
 export interface RatingMatchRow extends MatchRatingWrite {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import type { WebhookEvent, WebhookRow } from '#lib/server/db/tables/webhooks.ts';
 import { instanceSessionName } from '#lib/server/db/changes.ts';
 
@@ -105,7 +105,7 @@ export async function enqueueOutbox(
   if (webhookIds.length === 0) return;
   await trx
     .insertInto('webhook_outbox')
-    .values(webhookIds.map((webhook_id) => ({ webhook_id, event, event_key: eventKey, payload: json(payload) })))
+    .values(webhookIds.map((webhook_id) => ({ webhook_id, event, event_key: eventKey, payload: jsonText(payload) })))
     .onConflict((oc) => oc.columns(['webhook_id', 'event_key']).doNothing())
     .execute();
 }

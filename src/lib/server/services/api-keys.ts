@@ -2,7 +2,7 @@ import type { DB } from '#lib/server/db/index.ts';
 import type { Actor } from '#lib/server/auth/actor.ts';
 import { hashSecret, randomToken } from '#lib/server/auth/tokens.ts';
 import { audit } from './audit.ts';
-import { requireTeam } from './teams.ts';
+import { requireTeam } from './teams-write.ts';
 import { requireSignedIn, requireTeamManager } from '#lib/server/auth/guards.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';

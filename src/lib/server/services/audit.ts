@@ -1,7 +1,7 @@
 import { isExpression, sql, type RawBuilder } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import { actorLabel, type Actor } from '#lib/server/auth/actor.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 
 /**
  * Records an admin or manager action: who, what, when, and the entity before and after.
@@ -24,8 +24,8 @@ export async function audit(
       action,
       entity_type: entity.type,
       entity_id: entity.id === null ? null : String(entity.id),
-      before: json(before),
-      after: json(after),
+      before: jsonText(before),
+      after: jsonText(after),
     })
     .execute();
 }
@@ -49,6 +49,6 @@ export function auditEach(
       (actor_user_id, actor_team_id, actor_label, action, entity_type, entity_id, before, after)
     select ${actor.kind === 'user' ? actor.userId : null}::int, ${actor.kind === 'team-key' ? actor.teamId : null}::int,
       ${actorLabel(actor)}::text, ${action}::text, ${entityType}::text, ${sql.ref(`${source}.id`)}::text,
-      ${isExpression(before) ? before : json(before)}::jsonb, ${json(after)}::jsonb
+      ${isExpression(before) ? before : jsonText(before)}::jsonb, ${jsonText(after)}::jsonb
     from ${sql.table(source)}`;
 }

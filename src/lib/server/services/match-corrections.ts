@@ -4,7 +4,7 @@ import type { Actor } from '#lib/server/auth/actor.ts';
 import type { MatchCorrection } from '#lib/schemas/match-input.ts';
 import { badRequest, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import { finalScoreContradiction, finalScores } from '#lib/matches/final-score.ts';
 import { assignPlayerTeams, lockMatchRow, updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
@@ -91,7 +91,7 @@ function correctedColumns(match: MatchRow, correction: MatchCorrection, now: Dat
       { code: 'CapFlipsContradictResult' },
     );
   // A re-parse of the stored log keeps what the report or a correction set instead of the log (ingestion/reparse.ts).
-  values.report_overrides = json(overrides);
+  values.report_overrides = jsonText(overrides);
   return values;
 }
 

@@ -4,7 +4,7 @@ import type { Actor } from '#lib/server/auth/actor.ts';
 import type { LayoutEntry } from '#lib/schemas/match-input.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import { finalScoreContradiction } from '#lib/matches/final-score.ts';
 import { updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { loadMatchForChange, requireMatchTeam } from './match-access.ts';
@@ -66,7 +66,7 @@ export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: C
     if (contradiction)
       throw badRequest(messages.capFlipsContradictResult(contradiction.final, contradiction.expected.join(' or ')));
     return {
-      values: { cap_flips: json(sorted) },
+      values: { cap_flips: jsonText(sorted) },
       before: { cap_flips: match.cap_flips },
       after: { cap_flips: sorted },
     };
@@ -76,7 +76,7 @@ export function setMatchCapFlips(db: DB, actor: Actor, where: Where, capFlips: C
 /** Replaces the match's map layout (matches.map_layout). */
 export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: LayoutEntry[]): Promise<void> {
   return editMatch(db, actor, where, 'match.layout', async (match) => ({
-    values: { map_layout: json(layout) },
+    values: { map_layout: jsonText(layout) },
     before: { layout: match.map_layout },
     after: { layout },
   }));
@@ -85,7 +85,7 @@ export function setMatchLayout(db: DB, actor: Actor, where: Where, layout: Layou
 /** Replaces the match's stream links. */
 export function setMatchStreams(db: DB, actor: Actor, where: Where, streams: Record<string, string>): Promise<void> {
   return editMatch(db, actor, where, 'match.streams', async (match) => ({
-    values: { streams: json(streams) },
+    values: { streams: jsonText(streams) },
     before: { streams: match.streams },
     after: { streams },
   }));

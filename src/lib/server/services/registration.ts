@@ -15,7 +15,7 @@ import {
 } from '#lib/server/repositories/registrations.ts';
 import { findCurrentSeries } from '#lib/server/repositories/series.ts';
 import { addTeamManager } from '#lib/server/repositories/users.ts';
-import { createTeamIn } from './teams.ts';
+import { createTeamIn } from './teams-write.ts';
 import { audit } from './audit.ts';
 
 function toRegistration(row: RegistrationRecord): Registration {

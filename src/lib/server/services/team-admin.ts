@@ -7,7 +7,7 @@ import { requireAdmin, requireTeamManager } from '#lib/server/auth/guards.ts';
 import { conflict } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { requireSeries } from './series.ts';
-import { requireTeam } from './teams.ts';
+import { requireTeam } from './teams-write.ts';
 import { audit } from './audit.ts';
 
 export function toManagedTeam(team: TeamRow): ManagedTeam {

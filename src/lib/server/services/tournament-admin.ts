@@ -12,7 +12,7 @@ import {
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { conflict, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import { audit } from './audit.ts';
 
 // Kysely types a defaulted (Generated) jsonb column's write as the column type itself; JSON text is what we write.
@@ -88,7 +88,7 @@ export async function createTournament(db: DB, actor: Actor, body: CreateTournam
         series_id: current?.id ?? null,
         starts_at: columns.starts_at ?? null,
         ends_at: columns.ends_at ?? null,
-        extra: json(extra),
+        extra: jsonText(extra),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -115,7 +115,7 @@ export async function patchTournament(
     const existing = await findByTag(trx, tag);
     if (!existing) throw notFound(messages.tournamentNotFound(tag));
     const changes: TournamentUpdate = { ...toColumns(named) };
-    if (Object.keys(extra).length) changes.extra = json({ ...existing.extra, ...extra });
+    if (Object.keys(extra).length) changes.extra = jsonText({ ...existing.extra, ...extra });
     if (Object.keys(changes).length === 0) return existing;
     const updated = await trx
       .updateTable('tournaments')

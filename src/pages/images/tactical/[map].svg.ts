@@ -1,7 +1,7 @@
-import { endpoint } from '#lib/server/http/respond.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { responseWithEtag, etagOf } from '#lib/server/http/cache.ts';
+import { responseWithEtag, etagOf } from '#lib/server/http/answers/cache-control.ts';
 import { tacticalSvg } from '#lib/map-art/tactical.ts';
 import { sectorLayout } from '#lib/map-art/catalogue.ts';
 import { mapDisplayName } from '#lib/format/index.ts';

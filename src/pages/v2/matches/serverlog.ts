@@ -3,7 +3,7 @@ import { getConfig } from '#lib/server/config.ts';
 import { HttpError, unauthorized } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { clientKey } from '#lib/server/core/rate-limit.ts';
-import { endpoint, json } from '#lib/server/http/respond.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
 import {
   isEmptyUpload,
   readReportForm,
@@ -54,7 +54,7 @@ export const POST = endpoint(async (context) => {
       if (earlier) throw earlier;
     }
     const result = await reportMatch(await getDb(), actor, input);
-    return json({ match_id: result.match_id, series: result.series }, 201);
+    return jsonResponse({ match_id: result.match_id, series: result.series }, 201);
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal && actor.kind !== 'anonymous' && !isEmptyUpload(input?.file)) rememberRefusal(caller, refusal);

@@ -1,5 +1,5 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { getDb } from '#lib/server/app.ts';
@@ -14,5 +14,5 @@ export const POST = endpoint(async ({ locals, params, request }) => {
   const id = idOf(params.id);
   if (id === undefined) throw notFound(messages.registrationNotFound(params.id ?? ''));
   const body = await readJson(request, registrationDecisionSchema);
-  return json(await decideRegistration(await getDb(), locals.actor, id, body));
+  return jsonResponse(await decideRegistration(await getDb(), locals.actor, id, body));
 });

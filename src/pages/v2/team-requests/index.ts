@@ -1,5 +1,5 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
-import { readJson, readQuery } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
+import { readJson, readQuery } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { registrationInputSchema, registrationQuerySchema } from '#lib/schemas/registration.ts';
@@ -9,12 +9,12 @@ import { getRegistrations, requestRegistration } from '#lib/server/services/regi
 export const GET = endpoint(async ({ locals, url }) => {
   requireUser(locals.actor);
   const query = readQuery(url, registrationQuerySchema);
-  return json(await getRegistrations(await getDb(), locals.actor, query.status));
+  return jsonResponse(await getRegistrations(await getDb(), locals.actor, query.status));
 });
 
 /** A signed-in user requests a team registration: 201 with the request. */
 export const POST = endpoint(async ({ locals, request }) => {
   requireUser(locals.actor);
   const body = await readJson(request, registrationInputSchema);
-  return json(await requestRegistration(await getDb(), locals.actor, body), 201);
+  return jsonResponse(await requestRegistration(await getDb(), locals.actor, body), 201);
 });

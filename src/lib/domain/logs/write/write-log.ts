@@ -1,5 +1,5 @@
 import { LOG_CODECS } from '#lib/domain/logs/codecs.ts';
-import type { LogFormat } from '#lib/domain/logs/formats.ts';
+import type { LogFormat } from '#lib/schemas/log-formats.ts';
 import type { LogEvent } from '#lib/domain/logs/types.ts';
 
 /** Writes events (chronological, absolute UTC times) as a log file in the given format. Pure. */

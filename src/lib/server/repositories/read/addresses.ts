@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '#lib/server/db/index.ts';
 import type { TeamRow } from '#lib/server/db/tables/teams.ts';
-import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams-write.ts';
 
 /**
  * The tag of the series a match belongs to, or undefined when no match has this id. A match id is global: this is

@@ -6,7 +6,7 @@
  * deterministic: it runs on worker threads (generate-worker.ts), a chunk of matches per task.
  */
 import { actorLabel, type Actor } from '#lib/server/auth/actor.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import {
   encodeDemoRows,
   type DemoAuditRow,
@@ -22,7 +22,7 @@ import { prepareReport } from '#lib/server/services/ingestion/prepare.ts';
 import { uploadPath } from '#lib/server/services/ingestion/upload.ts';
 import { demoLog, demoLogSize } from './logs.ts';
 import { planDemo, type DemoOptions, type DemoPlan, type PlannedMatch } from './plan.ts';
-import { isYearless, logFormat } from '#lib/domain/logs/formats.ts';
+import { isYearless, logFormat } from '#lib/schemas/log-formats.ts';
 
 /** The database ids a chunk's rows refer to: by plan index (teams, series, tournaments) or by match of the chunk. */
 export interface DemoIds {
@@ -208,7 +208,7 @@ export function generateDemoChunk(plan: DemoPlan, request: DemoChunkRequest): De
       disputed_by_user_id: null,
       disputed_at: decision === 'dispute' ? decidedAt : null,
       // hlu-txt lines carry no year: the report keeps the one it was given, so that a re-parse agrees.
-      report_overrides: isYearless(prepared.format) ? json({ year }) : null,
+      report_overrides: isYearless(prepared.format) ? jsonText({ year }) : null,
     });
     for (const line of JSON.parse(prepared.stats.json) as DemoStatRow[]) stats.push({ ...line, match_id: matchId });
     seen.addMatch(facts.date, prepared.players);
@@ -221,8 +221,8 @@ export function generateDemoChunk(plan: DemoPlan, request: DemoChunkRequest): De
         action,
         entity_type: 'match',
         entity_id: String(matchId),
-        before: json(before),
-        after: json(after),
+        before: jsonText(before),
+        after: jsonText(after),
       });
     entry(reporter, 'match.report', null, {
       teams: [winner.tag, loser.tag],

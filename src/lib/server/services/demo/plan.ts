@@ -4,7 +4,7 @@
  * joining late, pausing), player pools, tournaments and a schedule of matches whose winners and results are drawn
  * from the strengths on the match day. seed.ts writes it through the application's services.
  */
-import { LOG_FORMAT_TABLE, type LogFormat } from '#lib/domain/logs/formats.ts';
+import { LOG_FORMAT_TABLE, type LogFormat } from '#lib/schemas/log-formats.ts';
 import { mulberry32, samplePlayers, type Rng, type SimPlayer } from '#lib/domain/logs/write/index.ts';
 import { gaussian, isActive, planStrengths, resultForMargin, strengthAt } from '#lib/domain/rating/season.ts';
 import type { TeamPath } from '#lib/domain/rating/season.ts';

@@ -16,7 +16,7 @@ import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { matchWithoutLog, insertImportedMatches, insertTournamentForImport } from '#lib/server/repositories/imports.ts';
 import { findTournamentIdByTag } from '#lib/server/repositories/matches-write.ts';
-import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
+import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams-write.ts';
 import { audit } from '#lib/server/services/audit.ts';
 import { recomputeAndRefit } from '#lib/server/services/ratings/refit.ts';
 import { noProgress, type Progress } from '#lib/server/progress.ts';

@@ -14,7 +14,7 @@ import {
   type LogMatchColumns,
 } from './rows.ts';
 import { sha256Hex } from './upload.ts';
-import { isYearless } from '#lib/domain/logs/formats.ts';
+import { isYearless } from '#lib/schemas/log-formats.ts';
 
 /** What a report's log work needs: the verbatim upload and what the report already settled. */
 export interface PrepareRequest {

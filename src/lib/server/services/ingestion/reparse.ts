@@ -1,6 +1,6 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
-import { isLogFormat, type LogFormat } from '#lib/domain/logs/formats.ts';
+import { isLogFormat, type LogFormat } from '#lib/schemas/log-formats.ts';
 import { forbidden, notFound, badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { findLogUpload } from '#lib/server/repositories/log-uploads.ts';

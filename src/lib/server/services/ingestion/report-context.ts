@@ -1,9 +1,9 @@
 import type { DB } from '#lib/server/db/index.ts';
-import { deepFreeze, keepFound, keptMoment, peekKept, type KeptReadKind } from '#lib/server/db/kept-reads.ts';
+import { deepFreeze, memoizeFound, memoMoment, peekMemo, type MemoKind } from '#lib/server/db/read-memo.ts';
 import { findReportContext, type ReportContext } from '#lib/server/repositories/matches-write.ts';
 
 /*
- * A report's look-ups (its two teams by tag, its tournament, the series it goes to) kept in memory (db/kept-reads.ts):
+ * A report's look-ups (its two teams by tag, its tournament, the series it goes to) kept in memory (db/read-memo.ts):
  * under a crowd the round trip waited for turns of the busy event loop, a large part of a report's time at the server
  * (bench:load). Each part is kept on its own (a team by its tag, a tournament by its tag, the
  * series), since a team reports against ever new opponents. Dropped when this process writes the teams, their old
@@ -14,7 +14,7 @@ import { findReportContext, type ReportContext } from '#lib/server/repositories/
 /** How long a part of a report's look-ups is kept at most (ms). */
 export const REPORT_CONTEXT_MAX_AGE_MS = 30_000;
 
-const REPORT_LOOK_UPS: KeptReadKind = {
+const REPORT_LOOK_UPS: MemoKind = {
   name: 'report-look-ups',
   group: 'reports',
   maxAgeMs: REPORT_CONTEXT_MAX_AGE_MS,
@@ -37,7 +37,7 @@ export async function keptReportContext(
   // null stands for "found nothing" (kept too: an unregistered opponent is reported again and again).
   const teamKeys = tags.map((tag) => `team:${tag.toLowerCase()}`);
   const tournamentKey = tournamentTag === undefined ? undefined : `tournament:${tournamentTag.toLowerCase()}`;
-  const peek = <V>(key: string) => peekKept<V | null>(db, REPORT_LOOK_UPS, key, now);
+  const peek = <V>(key: string) => peekMemo<V | null>(db, REPORT_LOOK_UPS, key, now);
   const teams = teamKeys.map((key) => peek<NonNullable<Team>>(key));
   const series = peek<NonNullable<Series>>('series');
   const tournamentId = tournamentKey === undefined ? null : peek<number>(tournamentKey);
@@ -48,10 +48,10 @@ export async function keptReportContext(
       tournamentId: tournamentId ?? undefined,
     };
 
-  const moment = keptMoment(db, REPORT_LOOK_UPS);
+  const moment = memoMoment(db, REPORT_LOOK_UPS);
   const found = deepFreeze(await findReportContext(db, tags, tournamentTag));
   const keep = (key: string, value: unknown) =>
-    keepFound(db, REPORT_LOOK_UPS, moment, key, now, { value: value ?? null });
+    memoizeFound(db, REPORT_LOOK_UPS, moment, key, now, { value: value ?? null });
   teamKeys.forEach((key, i) => keep(key, found.teams[i]));
   keep('series', found.series);
   if (tournamentKey !== undefined) keep(tournamentKey, found.tournamentId);

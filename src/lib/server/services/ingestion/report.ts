@@ -2,7 +2,7 @@ import type { DB } from '#lib/server/db/index.ts';
 import { MAX_JSON_DEPTH, tooDeep } from '#lib/schemas/json-depth.ts';
 import { isAdmin, type Actor } from '#lib/server/auth/actor.ts';
 import type { CalculationStatus, MatchType } from '#lib/server/db/tables/matches.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import { badRequest, conflict, unauthorized } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { describeZodError } from '#lib/server/core/zod-errors.ts';
@@ -18,9 +18,9 @@ import { prepareReportInWorker } from './prepare-pool.ts';
 import { keptReportContext } from './report-context.ts';
 import { replaceControlCharacters } from '#lib/schemas/text.ts';
 import { SAME_GAME_WINDOW_MS } from './same-game.ts';
-import { resolveReportTeams, type ReportTeam } from './teams.ts';
+import { resolveReportTeams, type ReportTeam } from './report-teams.ts';
 import { uploadBytes, uploadPath } from './upload.ts';
-import { inTurn } from '#lib/server/db/in-turn.ts';
+import { underSemaphore } from '#lib/server/db/semaphore.ts';
 import { urgently } from '#lib/server/db/priority.ts';
 import { transactionInOneTrip } from '#lib/server/db/one-trip.ts';
 
@@ -154,7 +154,7 @@ async function writeReport(
 
   // A report locks its game (lockGameAndStoreUpload: its content key and its two teams) before storing its upload,
   // so that only reports that could be of one game wait for each other. At most REPORTS_AT_ONCE of this process run
-  // the transaction at once (db/in-turn.ts): a burst of reports waits here without holding every pooled connection.
+  // the transaction at once (db/semaphore.ts): a burst of reports waits here without holding every pooled connection.
   // The transaction is one round trip (db/one-trip.ts): the begin, the lock and the upload, the match with its checks
   // and audit entry, the commit.
   const game = { gameKey: columns.game_key, tags: [winner.tag, loser.tag] } as const;
@@ -189,7 +189,7 @@ async function writeReport(
     url: fields.url ?? null,
     source: input.source ?? 'log',
     import_key: null,
-    report_overrides: Object.keys(overrides).length > 0 ? json(overrides) : null,
+    report_overrides: Object.keys(overrides).length > 0 ? jsonText(overrides) : null,
   };
   const statements = [
     lockGameAndStoreUpload(game, upload).compile(db),
@@ -210,7 +210,7 @@ async function writeReport(
         }),
     ).compile(db),
   ];
-  const result = await inTurn(
+  const result = await underSemaphore(
     db,
     'report',
     async (): Promise<ReportResult> => {

@@ -1,6 +1,6 @@
 import type { ParsedMatch } from '#lib/domain/logs/index.ts';
 import { lineMatchPercentiles } from '#lib/domain/skill/index.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import type { NewMatch, Side } from '#lib/server/db/tables/matches.ts';
 import type { PlayerStatRecord, SeenPlayer } from '#lib/server/repositories/players-write.ts';
 import type { MatchFacts } from './facts.ts';
@@ -107,8 +107,8 @@ export function matchColumnsFromLog(parsed: ParsedMatch, facts: MatchFacts): Log
     result: facts.result,
     victor_side: facts.victor_side,
     gamemode: parsed.gamemode || null,
-    cap_flips: json(parsed.cap_flips),
-    kill_statistics: json(parsed.kill_statistics),
+    cap_flips: jsonText(parsed.cap_flips),
+    kill_statistics: jsonText(parsed.kill_statistics),
     log_format: parsed.format,
     log_match_index: parsed.index,
     game_key: gameKey(parsed),

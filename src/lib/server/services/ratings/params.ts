@@ -1,9 +1,9 @@
 import type { ModelParams, ReplayParams, SectorThresholds } from '#lib/domain/rating/index.ts';
 import { createEnv, defaultSectorThresholds, DEFAULT_MODEL, type TrueSkillEnv } from '#lib/domain/rating/index.ts';
-import { json } from '#lib/server/db/json.ts';
+import { jsonText } from '#lib/server/db/json-text.ts';
 import type { SeriesUpdate } from '#lib/server/db/tables/series.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
-import { asRatingModel, type RatingModel } from '#lib/domain/rating/models.ts';
+import { asRatingModel, type RatingModel } from '#lib/schemas/rating-models.ts';
 
 /** The sector thresholds stored on a series, or undefined when absent or malformed. */
 export function storedThresholds(series: Pick<SeriesRow, 'sector_thresholds'>): SectorThresholds | undefined {
@@ -66,7 +66,7 @@ export function modelColumns(p: ModelParams): SeriesUpdate {
     rating_beta: p.env.beta,
     rating_tau: p.env.tau,
     rating_gamma: p.env.gamma,
-    sector_thresholds: json({ t1: p.thresholds.t1, t2: p.thresholds.t2 }),
+    sector_thresholds: jsonText({ t1: p.thresholds.t1, t2: p.thresholds.t2 }),
   };
 }
 

@@ -7,7 +7,7 @@ import type { MatchDetail, MatchList, MatchListQuery, PlayerStats } from '#lib/s
 import { badRequest, forbidden, notFound, unauthorized } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { resolveMap } from '#lib/domain/catalogue/maps.ts';
-import { findTeamByTag } from '#lib/server/repositories/teams.ts';
+import { findTeamByTag } from '#lib/server/repositories/teams-write.ts';
 import {
   findMatch,
   findTournamentIds,
@@ -15,7 +15,7 @@ import {
   listPlayerStats,
   type MatchFilter,
 } from '#lib/server/repositories/read/matches.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
 import { toMatch, toPlayerStats } from './match-view.ts';
 import type { ReadResult } from './values.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '#lib/server/repositories/read/players.ts';
 import type { PlayerListRow } from '#lib/schemas/player.ts';
 import { iso } from './values.ts';
-import { playerNames } from './teams.ts';
+import { playerNames } from './series-teams.ts';
 import type { ReadResult } from './values.ts';
 
 /**

@@ -2,7 +2,7 @@ import { dictionary } from '#lib/own.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
 import { seriesStatisticsSchema, type SeriesStatistics, type SideWins } from '#lib/schemas/statistics.ts';
-import { listSeriesTeams } from '#lib/server/repositories/read/teams.ts';
+import { listSeriesTeams } from '#lib/server/repositories/read/series-teams.ts';
 import {
   countPublicMatches,
   countPublicPlayers,

@@ -1,4 +1,4 @@
-import { endpoint } from '#lib/server/http/respond.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
 import { getDb } from '#lib/server/app.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { limitSignIn } from '#lib/server/auth/rate-limits.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '#lib/server/http/respond.ts';
-import { readQuery } from '#lib/server/http/request.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
+import { readQuery } from '#lib/server/http/answers/request.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { getDb } from '#lib/server/app.ts';

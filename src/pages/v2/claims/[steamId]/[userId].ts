@@ -1,5 +1,5 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { getDb } from '#lib/server/app.ts';
@@ -15,5 +15,5 @@ export const POST = endpoint(async ({ locals, params, request }) => {
   const userId = idOf(params.userId);
   if (userId === undefined) throw notFound(messages.claimReviewNotFound(steamId, params.userId ?? ''));
   const body = await readJson(request, claimDecisionSchema);
-  return json(await decideClaim(await getDb(), locals.actor, steamId, userId, body.action));
+  return jsonResponse(await decideClaim(await getDb(), locals.actor, steamId, userId, body.action));
 });

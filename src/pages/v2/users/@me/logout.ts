@@ -1,4 +1,4 @@
-import { endpoint } from '#lib/server/http/respond.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
 import { getDb } from '#lib/server/app.ts';
 import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
 import { isSafeRedirect, locationOf } from '#lib/server/auth/redirects.ts';

@@ -1,5 +1,5 @@
-import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse, noContent } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { claimVisibilityInputSchema } from '#lib/schemas/claim.ts';
@@ -15,5 +15,5 @@ export const DELETE = endpoint(async ({ locals, params }) => {
 export const PUT = endpoint(async ({ locals, params, request }) => {
   requireUser(locals.actor);
   const body = await readJson(request, claimVisibilityInputSchema);
-  return json(await setProfileVisibility(await getDb(), locals.actor, params.steamId ?? '', body.visibility));
+  return jsonResponse(await setProfileVisibility(await getDb(), locals.actor, params.steamId ?? '', body.visibility));
 });

@@ -1,5 +1,5 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireUser } from '#lib/server/auth/guards.ts';
 import { claimInputSchema } from '#lib/schemas/claim.ts';
@@ -9,5 +9,5 @@ import { claimProfile } from '#lib/server/services/claims.ts';
 export const POST = endpoint(async ({ locals, request }) => {
   requireUser(locals.actor);
   const body = await readJson(request, claimInputSchema);
-  return json(await claimProfile(await getDb(), locals.actor, body.steam_id), 201);
+  return jsonResponse(await claimProfile(await getDb(), locals.actor, body.steam_id), 201);
 });

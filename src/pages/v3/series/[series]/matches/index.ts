@@ -1,4 +1,4 @@
-import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
+import { readEndpoints } from '#lib/server/http/answers/read-endpoints.ts';
 
 /** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */
 export const GET = readEndpoints.matches;

@@ -1,11 +1,11 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { createTeamInputSchema } from '#lib/schemas/team-input.ts';
-import { createTeam } from '#lib/server/services/teams.ts';
+import { createTeam } from '#lib/server/services/teams-write.ts';
 import { toManagedTeam } from '#lib/server/services/team-admin.ts';
-import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
+import { readEndpoints } from '#lib/server/http/answers/read-endpoints.ts';
 
 /** Creates a team in the series (admin): 201 with the team. */
 export const POST = endpoint(async ({ locals, params, request }) => {
@@ -19,7 +19,7 @@ export const POST = endpoint(async ({ locals, params, request }) => {
     invite: body.invite ?? null,
     discord_role_id: body.discord_role_id ?? null,
   });
-  return json(toManagedTeam(team), 201);
+  return jsonResponse(toManagedTeam(team), 201);
 });
 
 /** Public read: its handler, cache and errors are in read-endpoints.ts (imported above). */

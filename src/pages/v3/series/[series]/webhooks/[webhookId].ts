@@ -1,5 +1,5 @@
-import { endpoint, noContent } from '#lib/server/http/respond.ts';
-import { isFormPost, seeOther } from '#lib/server/http/form-post.ts';
+import { endpoint, noContent } from '#lib/server/http/answers/respond.ts';
+import { isFormPost, seeOther } from '#lib/server/http/answers/form-post.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { removeWebhook } from '#lib/server/services/webhooks/admin.ts';

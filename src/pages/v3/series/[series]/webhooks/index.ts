@@ -1,6 +1,6 @@
-import { endpoint, json } from '#lib/server/http/respond.ts';
+import { endpoint, jsonResponse } from '#lib/server/http/answers/respond.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
-import { isFormPost, readJsonOrForm, seeOther } from '#lib/server/http/form-post.ts';
+import { isFormPost, readJsonOrForm, seeOther } from '#lib/server/http/answers/form-post.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { webhookInputSchema } from '#lib/schemas/webhook.ts';
@@ -10,7 +10,7 @@ import { paths } from '#lib/links.ts';
 /** The series' Discord webhooks, masked (admin). */
 export const GET = endpoint(async ({ locals, params }) => {
   requireAdmin(locals.actor);
-  return json(await getWebhooks(await getDb(), locals.actor, params.series ?? ''));
+  return jsonResponse(await getWebhooks(await getDb(), locals.actor, params.series ?? ''));
 });
 
 /**
@@ -24,7 +24,7 @@ export const POST = endpoint(async ({ locals, params, request }) => {
   try {
     const body = await readJsonOrForm(request, webhookInputSchema);
     const webhook = await addWebhook(await getDb(), locals.actor, series, body);
-    return form ? seeOther(paths.adminWebhooks(webhook.series)) : json(webhook, 201);
+    return form ? seeOther(paths.adminWebhooks(webhook.series)) : jsonResponse(webhook, 201);
   } catch (error) {
     const refused = error instanceof HttpError && (error.status === 400 || error.status === 409);
     if (!form || !refused) throw error;

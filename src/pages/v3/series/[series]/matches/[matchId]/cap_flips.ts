@@ -1,5 +1,5 @@
-import { endpoint, noContent } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, noContent } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { capFlipsInputSchema } from '#lib/schemas/match-input.ts';

@@ -1,5 +1,5 @@
-import { endpoint, json, noContent } from '#lib/server/http/respond.ts';
-import { readJson } from '#lib/server/http/request.ts';
+import { endpoint, jsonResponse, noContent } from '#lib/server/http/answers/respond.ts';
+import { readJson } from '#lib/server/http/answers/request.ts';
 import { getDb } from '#lib/server/app.ts';
 import { requireSignedIn } from '#lib/server/auth/guards.ts';
 import { matchActionInputSchema, matchPatchInputSchema } from '#lib/schemas/match-input.ts';
@@ -8,13 +8,15 @@ import { messages } from '#lib/server/core/messages.ts';
 import { correctMatch } from '#lib/server/services/match-corrections.ts';
 import { decideMatch, deleteMatch } from '#lib/server/services/match-actions.ts';
 import { setMatchStreams } from '#lib/server/services/match-edits.ts';
-import { readEndpoints } from '#lib/server/http/read-endpoints.ts';
+import { readEndpoints } from '#lib/server/http/answers/read-endpoints.ts';
 
 /** {action: 'approve'|'dispute'}: the opposing team or an admin; 200 {match_id, calculation_status}. */
 export const POST = endpoint(async ({ locals, params, request }) => {
   requireSignedIn(locals.actor);
   const body = await readJson(request, matchActionInputSchema);
-  return json(await decideMatch(await getDb(), locals.actor, params.series ?? '', params.matchId ?? '', body.action));
+  return jsonResponse(
+    await decideMatch(await getDb(), locals.actor, params.series ?? '', params.matchId ?? '', body.action),
+  );
 });
 
 /**

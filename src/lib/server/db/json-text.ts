@@ -1,4 +1,4 @@
 /** Serialises a value for a jsonb column (both engines accept JSON text for jsonb parameters). */
-export function json(value: unknown): string {
+export function jsonText(value: unknown): string {
   return JSON.stringify(value ?? null);
 }

@@ -15,7 +15,7 @@ import { tableWrites, type TableGroup } from '#lib/server/db/table-writes.ts';
  */
 
 /** A kind of kept look-up: its name, the tables its look-ups read, how long and how many it keeps at most. */
-export interface KeptReadKind {
+export interface MemoKind {
   name: string;
   group: TableGroup;
   maxAgeMs: number;
@@ -44,7 +44,7 @@ interface State {
 
 const registry = new Map<string, WeakMap<DB, State>>();
 
-function stateOf(db: DB, kind: KeptReadKind): State {
+function stateOf(db: DB, kind: MemoKind): State {
   let states = registry.get(kind.name);
   if (!states) registry.set(kind.name, (states = new WeakMap()));
   let state = states.get(db);
@@ -67,18 +67,18 @@ function stateOf(db: DB, kind: KeptReadKind): State {
 }
 
 /** The moment a look-up starts: what it finds is kept only if nothing dropped this kind's look-ups since. */
-export interface KeptMoment {
+export interface MemoMoment {
   generation: number;
   writes: number;
 }
 
-/** The moment now, to pass to keepFound once the look-up made from here has returned. */
-export function keptMoment(db: DB, kind: KeptReadKind): KeptMoment {
+/** The moment now, to pass to memoizeFound once the look-up made from here has returned. */
+export function memoMoment(db: DB, kind: MemoKind): MemoMoment {
   return { generation: stateOf(db, kind).generation, writes: tableWrites(kind.group) };
 }
 
 /** The value kept for `key` of this kind at `now`, or undefined when none is. */
-export function peekKept<V>(db: DB, kind: KeptReadKind, key: string, now: number): V | undefined {
+export function peekMemo<V>(db: DB, kind: MemoKind, key: string, now: number): V | undefined {
   const state = stateOf(db, kind);
   const kept = state.kept.get(key) as Kept<V> | undefined;
   if (!kept) return undefined;
@@ -92,10 +92,10 @@ export function peekKept<V>(db: DB, kind: KeptReadKind, key: string, now: number
  * Keeps what a look-up started at `moment` found for `key`, until `maxAgeMs` from `now` or until the `until` it gave,
  * whichever comes first, unless something that drops this kind's look-ups happened since `moment`.
  */
-export function keepFound<V>(
+export function memoizeFound<V>(
   db: DB,
-  kind: KeptReadKind,
-  moment: KeptMoment,
+  kind: MemoKind,
+  moment: MemoMoment,
   key: string,
   now: number,
   found: Found<V>,
@@ -109,21 +109,21 @@ export function keepFound<V>(
 
 /**
  * The value kept for `key` of this kind, else the one `lookUp` finds (undefined: none, and nothing is kept), kept as
- * keepFound says.
+ * memoizeFound says.
  */
-export async function keptRead<V>(
+export async function memoizedRead<V>(
   db: DB,
-  kind: KeptReadKind,
+  kind: MemoKind,
   key: string,
   now: number,
   lookUp: () => Promise<Found<V> | undefined>,
 ): Promise<V | undefined> {
-  const kept = peekKept<V>(db, kind, key, now);
+  const kept = peekMemo<V>(db, kind, key, now);
   if (kept !== undefined) return kept;
-  const moment = keptMoment(db, kind);
+  const moment = memoMoment(db, kind);
   const found = await lookUp();
   if (!found) return undefined;
-  keepFound(db, kind, moment, key, now, found);
+  memoizeFound(db, kind, moment, key, now, found);
   return found.value;
 }
 

@@ -1,6 +1,6 @@
 import { operations } from '#lib/server/openapi/operations.ts';
 import { isApiPath } from './page-routes.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse } from '#lib/server/http/answers/respond.ts';
 import { HttpError } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 

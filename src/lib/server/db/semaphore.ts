@@ -21,7 +21,7 @@ const queues = new WeakMap<DB, Map<string, Turns>>();
  * of a transaction before its lock overlap the one holding the lock, so that the next takes it the moment it is free
  * (no round trip of this process in between), while at most `at` pooled connections wait on it.
  */
-export async function inTurn<T>(db: DB, kind: string, work: () => Promise<T>, at = 1): Promise<T> {
+export async function underSemaphore<T>(db: DB, kind: string, work: () => Promise<T>, at = 1): Promise<T> {
   let byKind = queues.get(db);
   if (!byKind) queues.set(db, (byKind = new Map()));
   let turns = byKind.get(kind);

@@ -10,9 +10,9 @@ import {
   listSeriesTeams,
   listTeamPlayerPage,
   type SeriesTeamRow,
-} from '#lib/server/repositories/read/teams.ts';
+} from '#lib/server/repositories/read/series-teams.ts';
 import { findPlayers, listAliases } from '#lib/server/repositories/read/players.ts';
-import { requireTeam } from '#lib/server/services/teams.ts';
+import { requireTeam } from '#lib/server/services/teams-write.ts';
 import { iso, isoOrNull, score } from './values.ts';
 import { listLastResults, listRanksAt } from '#lib/server/repositories/read/team-ladder.ts';
 import type { LadderTeam } from '#lib/schemas/team-view.ts';

@@ -1,6 +1,6 @@
 import { getDb } from '#lib/server/app.ts';
 import { readiness } from '#lib/server/services/health.ts';
-import { json } from './respond.ts';
+import { jsonResponse } from '#lib/server/http/answers/respond.ts';
 
 /*
  * Health checks for a load balancer or an orchestrator, answered by the site server before Astro: `/healthz` says
@@ -18,10 +18,10 @@ const NO_STORE = { 'cache-control': 'no-store' };
 /** The answer to a health check at `pathname` (one of HEALTH_PATHS) for `method`. */
 export async function healthAnswer(pathname: string, method: string): Promise<Response> {
   if (method !== 'GET' && method !== 'HEAD')
-    return json({ error: `Method ${method} is not allowed here` }, 405, { allow: 'GET, HEAD', ...NO_STORE });
-  if (pathname === '/healthz') return json({ status: 'ok' }, 200, NO_STORE);
+    return jsonResponse({ error: `Method ${method} is not allowed here` }, 405, { allow: 'GET, HEAD', ...NO_STORE });
+  if (pathname === '/healthz') return jsonResponse({ status: 'ok' }, 200, NO_STORE);
   const state = await readiness(getDb, READY_TIMEOUT_MS);
   return state.ready
-    ? json({ status: 'ready' }, 200, NO_STORE)
-    : json({ error: state.reason }, 503, { 'retry-after': '5', ...NO_STORE });
+    ? jsonResponse({ status: 'ready' }, 200, NO_STORE)
+    : jsonResponse({ error: state.reason }, 503, { 'retry-after': '5', ...NO_STORE });
 }

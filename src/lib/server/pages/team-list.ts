@@ -1,7 +1,7 @@
 import type { LadderTeam } from '#lib/schemas/team-view.ts';
 import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
-import { listLadder } from '#lib/server/services/read/teams.ts';
+import { listLadder } from '#lib/server/services/read/series-teams.ts';
 import { pagingToQuery, readPaging, type Paging, type PagingOptions } from '#lib/kit/pager.ts';
 
 /** How /teams shows its teams: a table ('list', the default) or a grid of cards. */

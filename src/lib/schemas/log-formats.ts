@@ -1,8 +1,8 @@
 /*
  * The log formats the site reads, one entry each, in the order the report form offers them. An entry's behaviour
- * (recognising, reading and writing a file) is its codec in codecs.ts; this table holds what the rest of the site
+ * (recognising, reading and writing a file) is its codec in domain/logs/codecs.ts; this table holds what the rest of the site
  * needs without loading any parser: the API's and the form's choices, labels, file names, the demo's formats.
- * A new format is one entry here, one in codecs.ts and its parse and write modules.
+ * A new format is one entry here, one in domain/logs/codecs.ts and its parse and write modules.
  */
 
 export interface LogFormatEntry {

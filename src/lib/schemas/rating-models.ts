@@ -1,5 +1,5 @@
 /*
- * The rating models a series may be rated by, one entry each. The runners (replay.ts for the stored ratings,
+ * The rating models a series may be rated by, one entry each. The runners (domain/rating/replay.ts for the stored ratings,
  * engine.ts and roster-model.ts for fitting and evaluation) read an entry's rules from here rather than testing its
  * name; the fit frees the entry's parameters; a series stores the entry's id (series.rating_model). Whether the
  * players of a log count (the roster-aware layer, roster-model.ts) is a separate choice on top of either model. A new

@@ -1,27 +1,27 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseEncoding } from './compression.ts';
-import { keptEncoding, type KeptBody } from './kept-encoding.ts';
-import { etagMatches, PUBLIC_CACHE_CONTROL } from './cache.ts';
-import { doorDb, pageAtDoor, pageRenderingAtDoor, type CachedPage } from './page-cache.ts';
+import { chooseEncoding } from '#lib/server/http/server/compression.ts';
+import { memoizedEncoding, type MemoizedBody } from './encoding-memo.ts';
+import { etagMatches, PUBLIC_CACHE_CONTROL } from '#lib/server/http/answers/cache-control.ts';
+import { frontCacheDb, frontCachedPage, pageRenderingAtFront, type CachedPage } from './page-cache.ts';
 import { freshPublicRead, type CachedAnswer } from './read-cache.ts';
-import { isApiOrAsset, isApiPath } from './page-routes.ts';
-import { NON_HTML_CSP } from './security-headers.ts';
+import { isApiOrAsset, isApiPath } from '#lib/server/http/server/page-routes.ts';
+import { NON_HTML_CSP } from '#lib/server/http/server/security-headers.ts';
 
 /*
  * Cached pages answered by the site server before the Astro handler runs: a hit then costs what a static file costs
  * (no adapter, no middleware chain, no Response objects). The headers of each cached page, with its security
  * headers and policy, are put together once, and each encoding of its body is made once (quickly, then at its best
- * when the page lasts: kept-encoding.ts).
+ * when the page lasts: encoding-memo.ts).
  */
 
-interface Prepared extends KeptBody {
+interface Prepared extends MemoizedBody {
   status: number;
   headers: OutgoingHttpHeaders;
   /** The headers of a 304: the page's, without its body's type. */
   notModified: OutgoingHttpHeaders;
   etag: string;
   compressible: boolean;
-  /** Whether the page is still the one answered for its address (kept-encoding.ts). */
+  /** Whether the page is still the one answered for its address (encoding-memo.ts). */
   stillKept: () => boolean;
 }
 
@@ -29,7 +29,7 @@ const prepared = new WeakMap<CachedPage, Prepared>();
 
 /** The cached page or public read answered for `key` now, if any. */
 function keptAt(key: string, api: boolean): CachedPage | undefined {
-  return api ? readAtDoor(key) : pageAtDoor(key);
+  return api ? readAtFront(key) : frontCachedPage(key);
 }
 
 /** The prepared answer of `page`, answered for `key` (a read of the API when `api`), made on first use. */
@@ -79,8 +79,8 @@ const readPages = new WeakMap<CachedAnswer, CachedPage>();
  * The fresh public API answer for `key` (read-cache.ts), as the read endpoints would send it (cache.ts
  * responseWithEtag): the same for every caller without credentials, since only such answers are kept there.
  */
-function readAtDoor(key: string): CachedPage | undefined {
-  const db = doorDb();
+function readAtFront(key: string): CachedPage | undefined {
+  const db = frontCacheDb();
   const answer = db && freshPublicRead(db, key);
   if (!answer) return undefined;
   let page = readPages.get(answer);
@@ -101,7 +101,7 @@ function readAtDoor(key: string): CachedPage | undefined {
  * The cache key of a raw request target, as the middleware sees it (Astro's normalised URL: the path decoded then
  * re-encoded, duplicate slashes collapsed, so `/teams/%5BA%5D` is `/teams/[A]`); the plain case costs no parsing.
  */
-export function doorKey(target: string): string {
+export function frontCacheKey(target: string): string {
   if (!target.includes('%') && !target.includes('//')) return target;
   // Joined, not resolved: `//x` is a path here, never a host.
   const url = new URL(`http://door${target}`);
@@ -121,7 +121,7 @@ function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): 
     return;
   }
   const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  const body = encoding ? keptEncoding(entry, encoding, entry.stillKept) : entry.identity;
+  const body = encoding ? memoizedEncoding(entry, encoding, entry.stillKept) : entry.identity;
   const headers = encoding ? { ...entry.headers, 'content-encoding': encoding } : entry.headers;
   res.writeHead(entry.status, { ...headers, 'content-length': body.length }).end(body);
 }
@@ -134,7 +134,7 @@ function writePage(req: IncomingMessage, res: ServerResponse, entry: Prepared): 
  * page cache's waiters got the same answer through Astro, re-encoding it per request), or, when that render is not
  * kept, handed to `proceed`. Returns whether it took the request.
  */
-export function answerFromDoor(
+export function answerFromFrontCache(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
@@ -145,13 +145,13 @@ export function answerFromDoor(
   if (req.method !== 'GET' || req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
   const api = isApiPath(pathname);
   if (!api && isApiOrAsset(pathname)) return false;
-  const key = doorKey(req.url ?? '/');
+  const key = frontCacheKey(req.url ?? '/');
   const page = keptAt(key, api);
   if (page) {
     writePage(req, res, preparedOf(page, key, api, base, htmlPolicy));
     return true;
   }
-  const rendering = api ? undefined : pageRenderingAtDoor(key);
+  const rendering = api ? undefined : pageRenderingAtFront(key);
   if (!rendering) return false;
   void rendering.then((rendered) => {
     if (rendered) writePage(req, res, preparedOf(rendered, key, false, base, htmlPolicy));

@@ -16,7 +16,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json|
 // Below this a compressed body saves less than its framing costs.
 const MIN_BYTES = 1024;
 // Brotli's default (11) spends tens of milliseconds per page. Only pages rendered for one visitor pass here (a cached
-// page is compressed once, at 11, page-door.ts): quality 4 costs about what gzip's default does and much less than 5,
+// page is compressed once, at 11, front-cache.ts): quality 4 costs about what gzip's default does and much less than 5,
 // for a body a few per cent larger (bench:page-cpu).
 const BROTLI_QUALITY = 4;
 // zstd's default level: faster than brotli 4 on a page for a body a few per cent larger (bench:page-cpu); browsers that name zstd (Chromium, Firefox) get it, the others brotli. Node < 23.8 has no zstd.
@@ -111,7 +111,7 @@ type Callback = (error?: Error | null) => void;
  * (its setup, a round trip to the thread pool per chunk, a socket write per compressed chunk). A body that grows past
  * STREAM_ABOVE bytes before its end is streamed through a compressor instead (head sent, chunked), so memory stays
  * bounded. As before, only a body announced below MIN_BYTES (Content-Length) goes as it is: the page door compresses
- * the same answers when cached (page-door.ts), and both must agree.
+ * the same answers when cached (front-cache.ts), and both must agree.
  */
 export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
   const encoding = chooseLiveEncoding(req.headers['accept-encoding']);

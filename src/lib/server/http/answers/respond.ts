@@ -6,7 +6,7 @@ import { databaseUnavailableError } from '#lib/server/core/database-errors.ts';
 import { describeZodError } from '#lib/server/core/zod-errors.ts';
 
 /** A JSON response with the given status. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -21,7 +21,7 @@ export function noContent(): Response {
 /** Turns any thrown value into the JSON error response a client should see; unexpected errors are logged. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError)
-    return json({ error: error.message, code: error.code, ...error.details }, error.status, error.headers);
+    return jsonResponse({ error: error.message, code: error.code, ...error.details }, error.status, error.headers);
   if (error instanceof z.ZodError) return errorResponse(new HttpError(400, describeZodError(error)));
   const unavailable = databaseUnavailableError(error);
   if (unavailable) return errorResponse(unavailable);

@@ -8,7 +8,7 @@ import { ChangeCache } from './change-cache.ts';
  * after a match is opened by many such visitors at once, and each would otherwise render the same page from the
  * database. Kept for READ_CACHE_SECONDS and until data changes (db/changes.ts), except that while a write burst goes
  * on a page rendered less than half a second ago is still answered, and one rendered less than a second ago while its
- * next render runs (http/change-cache.ts).
+ * next render runs (http/caches/change-cache.ts).
  */
 
 /** A rendered page or series redirect: the same answer for every visitor without cookies. */
@@ -67,7 +67,7 @@ export function startRendering(db: DB, key: string): (page: CachedPage | undefin
 }
 
 /** Records `db` as the database whose cached pages and reads the site server may answer before the handler runs. */
-export function openPageDoor(db: DB): void {
+export function openFrontCache(db: DB): void {
   if (door?.db !== db) door = { db, app: openedProcessApp() };
 }
 
@@ -75,13 +75,13 @@ export function openPageDoor(db: DB): void {
  * The database the built pages use, for the site server to answer from its caches: undefined before the first page
  * or public read, and once that database has been closed or replaced.
  */
-export function doorDb(): DB | undefined {
+export function frontCacheDb(): DB | undefined {
   return door && door.app === openedProcessApp() ? door.db : undefined;
 }
 
 /** The cached page for `key` of the database the built pages use (cachedPage), if any. */
-export function pageAtDoor(key: string): CachedPage | undefined {
-  const db = doorDb();
+export function frontCachedPage(key: string): CachedPage | undefined {
+  const db = frontCacheDb();
   return db && cachedPage(db, key);
 }
 
@@ -89,8 +89,8 @@ export function pageAtDoor(key: string): CachedPage | undefined {
  * The render of `key` under way at the door's database from the current data, if any (pageBeingRendered): a burst
  * of visitors arriving while a page renders waits for it at the site server and is answered from there too.
  */
-export function pageRenderingAtDoor(key: string): Promise<CachedPage | undefined> | undefined {
-  const db = doorDb();
+export function pageRenderingAtFront(key: string): Promise<CachedPage | undefined> | undefined {
+  const db = frontCacheDb();
   const flight = db && pages.joinable(db, key);
   return flight?.then((settled) => (settled.ok ? settled.value : undefined));
 }

@@ -9,7 +9,7 @@ export interface ReportTeam {
 }
 
 /**
- * Resolves the reported tags (winner first) from their teams as found (repositories/teams.ts teamRefRows, in the
+ * Resolves the reported tags (winner first) from their teams as found (repositories/teams-write.ts teamRefRows, in the
  * order of `tags`). A registered team (old tags too) is stored under its current tag; an unknown tag is an
  * unregistered opponent stored by tag. 400 when both name the same team or neither is registered; 403 unless the
  * actor acts for one of the registered teams.

@@ -4,7 +4,7 @@ import type { Actor } from '#lib/server/auth/actor.ts';
 import { teamNameSchema, teamTagSchema } from '#lib/schemas/team.ts';
 import { badRequest, conflict, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams.ts';
+import { ensureTeamRating, findTeamByTag, insertTeam } from '#lib/server/repositories/teams-write.ts';
 import { requireSeries } from './series.ts';
 import { audit } from './audit.ts';
 

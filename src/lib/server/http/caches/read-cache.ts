@@ -1,7 +1,7 @@
 import type { DB } from '#lib/server/db/index.ts';
 import { getConfig } from '#lib/server/config.ts';
 import { ChangeCache } from './change-cache.ts';
-import { etagOf } from './cache.ts';
+import { etagOf } from '#lib/server/http/answers/cache-control.ts';
 
 /** A public answer, serialised once: what every request for the same URL gets until the data changes. */
 export interface CachedAnswer {
@@ -21,7 +21,7 @@ const reads = new ChangeCache<CachedAnswer>('reads', {
  * callers share the computation) and kept for READ_CACHE_SECONDS unless data changes first. With `stale` (callers
  * who carry no credentials, so cannot have made a change themselves), an answer computed less than half a second
  * ago is still given after a change, and one computed less than a second ago while its next computation runs
- * (http/change-cache.ts). Only answers that are the same for every caller may come through here. Errors are never
+ * (http/caches/change-cache.ts). Only answers that are the same for every caller may come through here. Errors are never
  * kept.
  */
 export function cachedPublicRead(

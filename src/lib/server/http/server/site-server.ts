@@ -10,14 +10,14 @@ import { baseSecurityHeaders, htmlCsp, NON_HTML_CSP, siteIsHttps } from './secur
 import { buildInlineScripts, scriptHash } from './inline-scripts.ts';
 import { checkMethod, methodAnswer } from './methods.ts';
 import { isApiPath } from './page-routes.ts';
-import { errorResponse } from './respond.ts';
+import { errorResponse } from '#lib/server/http/answers/respond.ts';
 import { withAfterResponse } from '#lib/server/core/after-response.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { HEALTH_PATHS, healthAnswer } from './health.ts';
 import { logRequest } from './request-log.ts';
 import { HttpError, STATUS_OVERRIDE_HEADER } from '#lib/server/core/errors.ts';
 import { compressResponse } from './compression.ts';
-import { answerFromDoor } from './page-door.ts';
+import { answerFromFrontCache } from '#lib/server/http/caches/front-cache.ts';
 import { publicFiles, staticAssets } from './static-assets.ts';
 import { processApp } from '#lib/server/app.ts';
 
@@ -150,7 +150,8 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
     const url = req.url ?? '/';
     const pathname = pathOf(url);
     // A cached page for a visitor without cookies is answered here, its headers and compressed bodies made once.
-    if (answerFromDoor(req, res, pathname, base, htmlPolicy, () => proceed(req, res, url, pathname, base))) return;
+    if (answerFromFrontCache(req, res, pathname, base, htmlPolicy, () => proceed(req, res, url, pathname, base)))
+      return;
     if (assets?.(req, res, pathname, base)) return;
     proceed(req, res, url, pathname, base);
   };

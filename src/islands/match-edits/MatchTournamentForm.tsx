@@ -4,7 +4,11 @@ import type { TournamentChoice } from '#lib/matches/match-edits.ts';
 import { EditForm, Field, useEditor } from './EditForm.tsx';
 
 /** The match's tournament: one of the series' tournaments, or none. */
-export function TournamentForm(props: { refTo: MatchRef; current: string | null; tournaments: TournamentChoice[] }) {
+export function MatchTournamentForm(props: {
+  refTo: MatchRef;
+  current: string | null;
+  tournaments: TournamentChoice[];
+}) {
   const [editor, state] = useEditor(() => tournamentEditor(props.refTo, props.current));
   const error = state.errors?.tournament;
   const known = props.tournaments.some((t) => t.tag === state.value);

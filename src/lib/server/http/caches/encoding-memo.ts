@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
-import type { Encoding } from './compression.ts';
+import type { Encoding } from '#lib/server/http/server/compression.ts';
 
 /*
- * Encodings of the answers the site server keeps (cached pages and public reads, page-door.ts). Brotli at its best
+ * Encodings of the answers the site server keeps (cached pages and public reads, front-cache.ts). Brotli at its best
  * costs tens of milliseconds of the thread that calls it for a page; quality 5 costs well under one for a body a few
  * per cent larger. A crowd after a match asks for pages that every report or approval re-renders (several times a
  * second each): at the best quality on the event loop, bench:load's readers (asking for brotli as browsers do) waited
@@ -11,7 +11,7 @@ import type { Encoding } from './compression.ts';
  */
 
 /** An answer's body and the encodings of it made so far. */
-export interface KeptBody {
+export interface MemoizedBody {
   identity: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Set once brotli at its best has been started for this body (at most once). */
@@ -30,8 +30,8 @@ const brotliAt = (quality: number) => ({ params: { [zlib.constants.BROTLI_PARAM_
  * at a quick quality. `settleMs` after brotli's first use, if `stillKept()` says the answer is still the one
  * answered, brotli at its best is made on the thread pool and replaces the quick one when `stillKept()` still holds.
  */
-export function keptEncoding(
-  kept: KeptBody,
+export function memoizedEncoding(
+  kept: MemoizedBody,
   encoding: Encoding,
   stillKept: () => boolean,
   settleMs: number = SETTLE_MS,
@@ -50,7 +50,7 @@ export function keptEncoding(
   return body;
 }
 
-function compressAtBest(kept: KeptBody, stillKept: () => boolean): void {
+function compressAtBest(kept: MemoizedBody, stillKept: () => boolean): void {
   // A page replaced meanwhile (data changed) is not worth the thread pool's 20–55 ms.
   if (!stillKept()) return;
   zlib.brotliCompress(kept.identity, brotliAt(BEST_BROTLI), (error, best) => {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { getDb } from '#lib/server/app.ts';
 import type { DB } from '#lib/server/db/index.ts';
 import type { SeriesRow } from '#lib/server/db/tables/series.ts';
-import { endpoint } from '#lib/server/http/respond.ts';
-import { readQuery } from '#lib/server/http/request.ts';
+import { endpoint } from '#lib/server/http/answers/respond.ts';
+import { readQuery } from '#lib/server/http/answers/request.ts';
 import { badRequest } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
-import { cachedJson, cachedResponse, responseWithEtag } from '#lib/server/http/cache.ts';
-import { cachedPublicRead } from '#lib/server/http/read-cache.ts';
-import { openPageDoor } from '#lib/server/http/page-cache.ts';
+import { cachedJson, cachedResponse, responseWithEtag } from '#lib/server/http/answers/cache-control.ts';
+import { cachedPublicRead } from '#lib/server/http/caches/read-cache.ts';
+import { openFrontCache } from '#lib/server/http/caches/page-cache.ts';
 import { getSeriesList, requireSeries, toSeries } from '#lib/server/services/series.ts';
 import { booleanParam } from '#lib/schemas/meta.ts';
 import {
@@ -23,7 +23,7 @@ import { playerSearchQuerySchema, steamIdParam } from '#lib/schemas/player.ts';
 import { logPathParam } from '#lib/schemas/log.ts';
 import { getSeriesStatistics } from '#lib/server/services/read/statistics.ts';
 import { getMatchDetail, listPrivateMatches, listSeriesMatches } from '#lib/server/services/read/matches.ts';
-import { getTeamDetail, listTeamPlayers, listTeams } from '#lib/server/services/read/teams.ts';
+import { getTeamDetail, listTeamPlayers, listTeams } from '#lib/server/services/read/series-teams.ts';
 import { getPlayerDetail, searchSeriesPlayers } from '#lib/server/services/read/players.ts';
 import { getTournament, listTournamentsView } from '#lib/server/services/read/tournaments.ts';
 import { getMapCaps } from '#lib/server/services/read/maps.ts';
@@ -63,15 +63,15 @@ async function seriesOf(context: APIContext): Promise<{ db: DB; series: SeriesRo
 
 /**
  * A public answer (the same for every caller) for this URL, served from the read cache while the data has not
- * changed (http/read-cache.ts): computed once, serialised once, revalidated with its ETag. A caller carrying no
- * credentials cannot have made a change itself: it may be given an answer up to a second behind (http/change-cache.ts).
+ * changed (http/caches/read-cache.ts): computed once, serialised once, revalidated with its ETag. A caller carrying no
+ * credentials cannot have made a change itself: it may be given an answer up to a second behind (http/caches/change-cache.ts).
  */
 async function publicAnswer(
   context: APIContext,
   db: DB,
   produce: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
 ): Promise<Response> {
-  openPageDoor(db);
+  openFrontCache(db);
   const { headers } = context.request;
   const stale = !headers.has('cookie') && !headers.has('authorization');
   const answer = await cachedPublicRead(db, `${context.url.pathname}${context.url.search}`, produce, stale);

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { DATABASE_RETRY_SECONDS, HttpError, STATUS_OVERRIDE_HEADER } from '#lib/server/core/errors.ts';
-import { securityHeaderRecord } from './security-headers.ts';
+import { securityHeaderRecord } from '#lib/server/http/server/security-headers.ts';
 import { databaseUnavailableError } from '#lib/server/core/database-errors.ts';
 import { paths } from '#lib/links.ts';
 
