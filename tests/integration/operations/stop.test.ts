@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { migratedDataFolder } from '#tests/helpers/pglite-template.ts';
@@ -8,12 +9,17 @@ import { freePort } from '#tests/helpers/child-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = migratedDataFolder('hss-stop-');
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const compileCache = fs.mkdtempSync(path.join(os.tmpdir(), 'hss-compile-'));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(compileCache, { recursive: true, force: true });
+});
 
 it('npm run serve logs requests as JSON and on SIGTERM stops accepting, closes the database and exits 0', async () => {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
   env['REQUEST_LOG'] = 'on';
+  env['HSS_COMPILE_CACHE'] = compileCache;
   delete env['DATABASE_URL'];
   const child = spawn(process.execPath, ['scripts/serve.ts', process.env['HSS_DIST'] ?? 'dist'], {
     cwd: root,
@@ -55,4 +61,6 @@ it('npm run serve logs requests as JSON and on SIGTERM stops accepting, closes t
   // The embedded database was closed and its folder released: another process may open it now.
   const reopened = await connectDatabase({ dataDir, migrate: false });
   await reopened.close();
+  // What it compiled (the server's modules, stripped of their types) was kept for the next start.
+  expect(fs.readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(100);
 }, 300_000);
