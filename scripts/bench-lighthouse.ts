@@ -3,8 +3,9 @@
  * `--form mobile|desktop`, `--reports <folder>`; not part of npm test). Serves the built site (BENCH_DIST,
  * default dist/) on a fresh PostgreSQL database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
  * postgres; created, seeded with the demo community, dropped), or measures a running site given as
- * LIGHTHOUSE_URL, and runs Lighthouse with Debian's chromium (CHROMIUM, default /usr/bin/chromium) on the home,
- * team, match and player pages, as a phone and as a desktop. Prints performance, accessibility, best practices and
+ * LIGHTHOUSE_URL, and runs Lighthouse with Debian's chromium (CHROMIUM, default /usr/bin/chromium) on every public
+ * page kind (home, team, match, player, the statistics hub and lists, ratings, teams, tournaments), as a phone and as
+ * a desktop. Prints performance, accessibility, best practices and
  * SEO scores with LCP, TBT and CLS: each page is measured `--runs` times and the run with the median performance
  * score is printed (the machine's other work lengthens main-thread tasks, and Lighthouse multiplies them by four on
  * a simulated phone). `--reports` keeps every run's full report as JSON there (diagnostics: main-thread work, DOM
@@ -44,6 +45,15 @@ async function choosePages(baseUrl: string): Promise<[string, string][]> {
     [`team ${busiest}`, `/teams/${encodeURIComponent(busiest)}?${q}`],
     [`match ${match.id}`, `/statistics/matches/${match.id}?${q}`],
     ['player', `/statistics/players/${encodeURIComponent(match.player)}?${q}`],
+    // The other public page kinds (tests/e2e/pages.ts lists them all).
+    ['statistics', `/statistics?${q}`],
+    ['matches', `/statistics/matches?${q}`],
+    ['win rates', `/statistics/winrates?${q}`],
+    ['ratings', `/statistics/ratings?${q}`],
+    ['players', `/statistics/players?${q}`],
+    ['teams', `/teams?${q}`],
+    ['tournaments', `/statistics/tournaments?${q}`],
+    ['tournament', `/statistics/tournaments/CUP3?${q}`],
   ];
 }
 

@@ -22,7 +22,7 @@ test('a visitor browses the tournaments: list, a tournament, its older matches, 
   await list.getByRole('link', { name: 'CUP3' }).click();
   await expect(page).toHaveTitle('Season 3 Cup | Hell Let Loose Skill System');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Season 3 Cup');
-  await expect(page.getByText('Event · Active · Season 3')).toBeVisible();
+  await expect(page.getByText('Event · Running · Season 3')).toBeVisible();
   const matches = page.getByRole('table', { name: /^Matches of Season 3 Cup/ });
   await expect(matches.locator('tbody tr')).toHaveCount(10);
   const teams = page.getByRole('table', { name: /^Standings of Season 3 Cup/ });
@@ -91,7 +91,7 @@ test('an admin signs in from the create form, creates a tournament and edits it'
   expect((await created).status()).toBe(201);
   await page.waitForURL(new RegExp(`/statistics/tournaments/${tag}\\?`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Autumn Cup');
-  await expect(page.getByText('Event · Active')).toBeVisible();
+  await expect(page.getByText('Event · Running')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Autumn Cup' })).toHaveAttribute(
     'href',
     'https://discord.gg/autumn',
@@ -109,7 +109,8 @@ test('an admin signs in from the create form, creates a tournament and edits it'
   const body = (await updated).postDataJSON() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['active', 'description', 'event', 'icon', 'invite', 'name']);
   await page.waitForURL(new RegExp(`/statistics/tournaments/${tag}\\?`));
-  await expect(page.getByText('Event · Inactive')).toBeVisible();
+  // Made inactive, it is finished, as the tournament list would say.
+  await expect(page.getByText('Event · Finished')).toBeVisible();
   await expect(page.getByText('Eight teams.')).toBeVisible();
 });
 

@@ -1,15 +1,10 @@
 import type { Column } from '#lib/kit/table.ts';
 import { cell } from '#lib/kit/cells.ts';
-import type { TournamentStatus, TournamentSummary } from '#lib/schemas/tournament.ts';
+import type { TournamentSummary } from '#lib/schemas/tournament.ts';
+import { tournamentStatusLabel } from '#lib/format/status.ts';
 import { formatDate } from '#lib/format/index.ts';
 import { href, paths } from '#lib/links.ts';
 import InviteLink from './InviteLink.astro';
-
-const STATUS_TEXT: Record<TournamentStatus, string> = {
-  upcoming: 'Upcoming',
-  running: 'Running',
-  finished: 'Finished',
-};
 
 /** Its own dates where it has them, else those of its first and last match; '–' before any. */
 function datesText(t: TournamentSummary): string {
@@ -45,7 +40,10 @@ export function tournamentListColumns(url: URL): Column<TournamentSummary>[] {
       id: 'status',
       header: 'Status',
       priority: 'key',
-      cell: (t) => (t.status === 'running' ? STATUS_TEXT.running : cell.text(STATUS_TEXT[t.status], { muted: true })),
+      cell: (t) =>
+        t.status === 'running'
+          ? tournamentStatusLabel('running')
+          : cell.text(tournamentStatusLabel(t.status), { muted: true }),
     },
     { id: 'teams', header: 'Teams', align: 'end', priority: 'sub', label: 'Teams', cell: (t) => t.teams },
     {

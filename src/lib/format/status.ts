@@ -1,3 +1,4 @@
+import type { TournamentStatus } from '#lib/schemas/tournament.ts';
 /** The label shown for a match's calculation status (spec section 4, exact wording). */
 export function calculationStatusLabel(status: string): string {
   switch (status) {
@@ -37,4 +38,15 @@ export function statusTone(status: string): StatusTone {
 /** A match type as shown: 'Friendly', 'Competitive', 'Event'. */
 export function matchTypeLabel(type: string): string {
   return type ? type[0]!.toUpperCase() + type.slice(1) : type;
+}
+
+const TOURNAMENT_STATUS_LABELS: Record<TournamentStatus, string> = {
+  upcoming: 'Upcoming',
+  running: 'Running',
+  finished: 'Finished',
+};
+
+/** 'Upcoming', 'Running' or 'Finished': a tournament's status in words (the list and its page say the same). */
+export function tournamentStatusLabel(status: TournamentStatus): string {
+  return TOURNAMENT_STATUS_LABELS[status];
 }

@@ -195,7 +195,7 @@ describe.each(engines)('tournament pages on %s', (engine) => {
     expect(first.status).toBe(200);
     const doc = parseHtml(first.html);
     expect(doc.all('h1')[0]?.text).toBe('T1 Spring Cup T1');
-    expect(doc.all('.facts')[0]?.text).toBe('Event · Active · Season 1');
+    expect(doc.all('.facts')[0]?.text).toBe('Event · Running · Season 1');
     const rows = rowsOf(first.html, 'tournament-matches');
     expect(rows).toHaveLength(10);
     // Newest first: the disputed report (listed, with its status, but left out of the records), then BBB's wins.

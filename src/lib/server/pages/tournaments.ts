@@ -1,11 +1,15 @@
 import type { Match } from '#lib/schemas/match.ts';
 import type { Series } from '#lib/schemas/series.ts';
-import type { Tournament, TournamentResults, TournamentSummary } from '#lib/schemas/tournament.ts';
+import type { Tournament, TournamentResults, TournamentStatus, TournamentSummary } from '#lib/schemas/tournament.ts';
 import { getDb } from '#lib/server/app.ts';
 import { isAdmin } from '#lib/server/auth/actor.ts';
 import { requireAdmin } from '#lib/server/auth/guards.ts';
 import { getTournament, listTournamentsView } from '#lib/server/services/read/tournaments.ts';
-import { getTournamentResults, summarizeTournaments } from '#lib/server/services/read/tournament-records.ts';
+import {
+  getTournamentResults,
+  summarizeTournaments,
+  tournamentStatus,
+} from '#lib/server/services/read/tournament-records.ts';
 import { listSeriesMatches } from '#lib/server/services/read/matches.ts';
 import { requireSeries, toSeries } from '#lib/server/services/series.ts';
 import { pagingToQuery, type Paging } from '#lib/kit/pager.ts';
@@ -41,6 +45,8 @@ export async function loadTournamentList(locals: App.Locals): Promise<Tournament
 
 export interface TournamentDetailPage {
   tournament: Tournament;
+  /** Upcoming, running or finished now, as the tournament list says. */
+  status: TournamentStatus;
   /** The series its matches are read from: its own, else the one in use (null: no series exists). */
   series: Series | null;
   /** One page of its public matches, newest first, and how many there are. */
@@ -67,10 +73,12 @@ export async function loadTournamentDetail(
   const tournament = await getTournament(db, tag);
   const seriesRow = tournament.series ? await requireSeries(db, tournament.series) : locals.series;
   const canManage = isAdmin(locals.actor);
+  const status = tournamentStatus(tournament, new Date());
   if (!seriesRow) {
     const meta: PageMeta = { description: tournament.description || tournament.name, type: 'website' };
     return {
       tournament,
+      status,
       series: null,
       matches: { ok: { matches: [], total: 0 } },
       results: { ok: { records: [], bracket: null } },
@@ -95,7 +103,7 @@ export async function loadTournamentDetail(
     results.error === undefined
       ? previewMeta(tournamentCard(seriesRow.tag, tournament, results.ok.records))
       : { description: tournament.description || tournament.name, type: 'website' };
-  return { tournament, series: toSeries(seriesRow), matches, results, canManage, meta };
+  return { tournament, status, series: toSeries(seriesRow), matches, results, canManage, meta };
 }
 
 /**
