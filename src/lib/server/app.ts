@@ -1,6 +1,6 @@
 import { getConfig } from './config.ts';
 import type { DB } from './db/index.ts';
-import { connectDatabase, type DatabaseHandle, type Engine } from './db/connect.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { shareDataChanges } from './db/changes.ts';
 import type { Progress } from './progress.ts';
 import { ratingQueueIdle, resumeRatingWork } from './services/rating-queue.ts';
@@ -26,15 +26,13 @@ const RATING_DRAIN_MS = 10_000;
 
 /** The process's long-lived parts around one database. */
 export class App {
-  private delivering = false;
+  readonly database: DatabaseHandle;
+  private readonly stopSharing: () => Promise<void>;
 
   /**
    * An app around an open database. `stopSharing` ends this instance's part in the change feed of other instances
    * (PostgreSQL), if it joined one.
    */
-  readonly database: DatabaseHandle;
-  private readonly stopSharing: () => Promise<void>;
-
   constructor(database: DatabaseHandle, stopSharing: () => Promise<void> = async () => {}) {
     this.database = database;
     this.stopSharing = stopSharing;
@@ -42,10 +40,6 @@ export class App {
 
   get db(): DB {
     return this.database.db;
-  }
-
-  get engine(): Engine {
-    return this.database.engine;
   }
 
   /**
@@ -70,14 +64,11 @@ export class App {
 
   /** Delivers the Discord webhook outbox from this process until stopWebhooks or close. */
   deliverWebhooks(): void {
-    this.delivering = true;
     startWebhookWorker(this.db);
   }
 
   /** Stops delivering webhooks; the message being posted finishes, the rest stay in the outbox for the next start. */
   async stopWebhooks(): Promise<void> {
-    if (!this.delivering) return;
-    this.delivering = false;
     await stopWebhookWorker(this.db);
   }
 

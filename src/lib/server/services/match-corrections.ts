@@ -5,7 +5,7 @@ import type { MatchCorrection } from '#lib/schemas/match-input.ts';
 import { badRequest, notFound } from '#lib/server/core/errors.ts';
 import { messages } from '#lib/server/core/messages.ts';
 import { jsonText } from '#lib/server/db/json-text.ts';
-import { finalScoreContradiction, finalScores } from '#lib/matches/final-score.ts';
+import { finalScoreContradiction } from '#lib/matches/final-score.ts';
 import { assignPlayerTeams, lockMatchRow, updateMatchColumns } from '#lib/server/repositories/match-admin.ts';
 import { lockSeries, setRatingsStale } from '#lib/server/repositories/ratings.ts';
 import { CLOCK_SKEW_MS } from './ingestion/prepare.ts';
@@ -87,7 +87,7 @@ function correctedColumns(match: MatchRow, correction: MatchCorrection, now: Dat
   const contradiction = finalScoreContradiction(match.cap_flips, recorded);
   if (contradiction)
     throw badRequest(
-      messages.matchCorrectionContradictsCapFlips(contradiction.final, finalScores(recorded).join(' or ')),
+      messages.matchCorrectionContradictsCapFlips(contradiction.final, contradiction.expected.join(' or ')),
       { code: 'CapFlipsContradictResult' },
     );
   // A re-parse of the stored log keeps what the report or a correction set instead of the log (ingestion/reparse.ts).

@@ -27,7 +27,7 @@ const pages = new ChangeCache<CachedPage>('pages', {
 
 // The database the built pages last used, with the app it came from, so that a closed database's pages are never
 // answered.
-let door: { db: DB; app: App | undefined } | undefined;
+let front: { db: DB; app: App | undefined } | undefined;
 
 /** Whether a page request may be answered from (and fill) the cache: a plain GET carrying no cookie or credential. */
 export function isCacheablePageRequest(request: Request): boolean {
@@ -68,7 +68,7 @@ export function startRendering(db: DB, key: string): (page: CachedPage | undefin
 
 /** Records `db` as the database whose cached pages and reads the site server may answer before the handler runs. */
 export function openFrontCache(db: DB): void {
-  if (door?.db !== db) door = { db, app: openedProcessApp() };
+  if (front?.db !== db) front = { db, app: openedProcessApp() };
 }
 
 /**
@@ -76,7 +76,7 @@ export function openFrontCache(db: DB): void {
  * or public read, and once that database has been closed or replaced.
  */
 export function frontCacheDb(): DB | undefined {
-  return door && door.app === openedProcessApp() ? door.db : undefined;
+  return front && front.app === openedProcessApp() ? front.db : undefined;
 }
 
 /** The cached page for `key` of the database the built pages use (cachedPage), if any. */
@@ -86,7 +86,7 @@ export function frontCachedPage(key: string): CachedPage | undefined {
 }
 
 /**
- * The render of `key` under way at the door's database from the current data, if any (pageBeingRendered): a burst
+ * The render of `key` under way at the front cache's database from the current data, if any (pageBeingRendered): a burst
  * of visitors arriving while a page renders waits for it at the site server and is answered from there too.
  */
 export function pageRenderingAtFront(key: string): Promise<CachedPage | undefined> | undefined {

@@ -110,7 +110,7 @@ type Callback = (error?: Error | null) => void;
  * answers arrive whole (Astro renders them to a string), and one call costs half of what a compression stream costs
  * (its setup, a round trip to the thread pool per chunk, a socket write per compressed chunk). A body that grows past
  * STREAM_ABOVE bytes before its end is streamed through a compressor instead (head sent, chunked), so memory stays
- * bounded. As before, only a body announced below MIN_BYTES (Content-Length) goes as it is: the page door compresses
+ * bounded. As before, only a body announced below MIN_BYTES (Content-Length) goes as it is: the front cache compresses
  * the same answers when cached (front-cache.ts), and both must agree.
  */
 export function compressResponse(req: IncomingMessage, res: ServerResponse): void {

@@ -156,7 +156,7 @@ export function secureHandler(handler: RequestListener, options: SiteServerOptio
     proceed(req, res, url, pathname, base);
   };
 
-  /** Everything the door and the build's assets did not answer: checked, secured, compressed, then rendered. */
+  /** Everything the front cache and the build's assets did not answer: checked, secured, compressed, then rendered. */
   function proceed(
     req: IncomingMessage,
     res: ServerResponse,
